@@ -1,0 +1,31 @@
+"""The one checked entry point for untrusted actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skyhall.core.errors import IllegalAction
+from skyhall.core.registry import get
+from skyhall.core.state import GameState
+
+
+def play(state: GameState, action: Any, seat: int | None = None) -> Any:
+    """Apply ``action`` (an action value or its notation) to ``state`` if it is legal.
+
+    ``seat``, when given, must be the seat whose decision it is. On any refusal
+    :class:`IllegalAction` (or its subclass ``MalformedAction``) is raised and
+    ``state`` is left exactly as it was. Returns the action applied.
+    """
+    legal = state.legal_actions()
+    if isinstance(action, str):
+        action = get(state.game_id).codec.parse(action)
+    if state.is_over:
+        raise IllegalAction(str(action), "the game is over", [])
+    if seat is not None and seat != state.to_act:
+        raise IllegalAction(
+            str(action), f"it is not seat {seat}'s decision (seat {state.to_act} must act)", []
+        )
+    if action not in legal:
+        raise IllegalAction(str(action), state.why_illegal(action), [str(a) for a in legal])
+    state.apply(action)
+    return action

@@ -1,0 +1,61 @@
+"""Games register themselves here on import; nothing lists all games by hand."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from skyhall.core.actions import Codec
+from skyhall.core.spec import GameSpec
+
+
+@dataclass(frozen=True)
+class Game:
+    """One registered game: its spec, its factory and its action codec."""
+
+    spec: GameSpec
+    new_game: Callable[..., Any]
+    """``new_game(players, seed, options=None) -> State``."""
+    codec: Codec[Any]
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> None:
+    """Add ``game`` to the registry (called by each game package's ``__init__``)."""
+    existing = _GAMES.get(game.id)
+    if existing is not None and existing is not game:
+        raise ValueError(f"a different game is already registered as {game.id!r}")
+    _GAMES[game.id] = game
+
+
+def _discover() -> None:
+    import skyhall.games as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{info.name}")
+
+
+def available() -> Mapping[str, Game]:
+    """Every game, by id, importing the game packages on first use."""
+    _discover()
+    return dict(sorted(_GAMES.items()))
+
+
+def get(game_id: str) -> Game:
+    """The game registered as ``game_id``; ``KeyError`` naming the known ids otherwise."""
+    if game_id not in _GAMES:
+        _discover()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES))
+        raise KeyError(f"no game {game_id!r} (games: {known})") from None

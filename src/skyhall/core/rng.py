@@ -1,0 +1,68 @@
+"""A small seeded random number generator owned by a game state.
+
+The generator is SplitMix64: its whole state is one integer, so cloning a game
+state copies it for free, and its output is the same on every platform and
+Python version. Nothing in Skyhall uses the module-level ``random``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """Seeded SplitMix64 stream with the few draws games need."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & _MASK
+
+    def clone(self) -> Rng:
+        """An independent copy that will produce the same future numbers."""
+        return Rng(self._state)
+
+    def fork(self, salt: int) -> Rng:
+        """A new stream derived from this one's current state and ``salt``, without advancing this one."""
+        return Rng(_mix((self._state ^ (salt * _GOLDEN)) & _MASK))
+
+    def next64(self) -> int:
+        """The next 64-bit value."""
+        self._state = (self._state + _GOLDEN) & _MASK
+        return _mix(self._state)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element of a non-empty sequence, uniformly."""
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def state(self) -> int:
+        """The generator's whole state, for snapshots and equality checks."""
+        return self._state
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)

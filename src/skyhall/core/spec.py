@@ -1,0 +1,43 @@
+"""The static description of a game: what it is called, who can play it, how big its action space is."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Facts about a game that never change during play.
+
+    ``rules_version`` is bumped on any change of behaviour, so an old record
+    refuses to replay instead of silently diverging.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: int
+    action_count: int
+    """Size of the integer action codec: every action encodes to ``0 <= i < action_count``."""
+    options: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    """Option names with their defaults; ``new_game`` rejects names not listed here."""
+
+    def check_players(self, players: int) -> None:
+        """Raise ``ValueError`` naming the allowed range when ``players`` is outside it."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, object]:
+        """Merge ``options`` over the defaults; unknown names are an error naming the known ones."""
+        merged = dict(self.options)
+        for key, value in (options or {}).items():
+            if key not in merged:
+                known = ", ".join(sorted(merged)) or "none"
+                raise ValueError(f"{self.title} has no option {key!r} (options: {known})")
+            merged[key] = value
+        return merged

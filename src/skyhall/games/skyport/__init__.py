@@ -1,0 +1,70 @@
+"""Grand Central Skyport (2-4 players): build a skyport of airship lanes and stations.
+
+Unofficial fan implementation from the published rulebook; card data is our
+reconstruction (``data/*.toml``, flagged ``reconstructed = true``).
+
+Package shape (the same in every game package):
+
+``cards``    data classes and the validated loader for ``data/*.toml``
+``lane``     a skyport row: lanes and stations, moving, swapping, merging
+``actions``  one small action type per decision, notation and codec
+``steps``    the decisions a turn is made of
+``state``    the complete state, ``clone`` and ``snapshot``
+``setup``    the rulebook's setup
+``rules``    legal actions and their effects, phase by phase
+``scoring``  score sheet and tie-breaks
+``view``     what a seat may know; determinization from a view
+``log``      the plain-words game log with private lines
+``text``     the table drawn for a terminal
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from skyhall.core.registry import Game, register
+from skyhall.core.spec import GameSpec
+from skyhall.games.skyport.actions import Action, make_codec
+from skyhall.games.skyport.cards import load
+from skyhall.games.skyport.setup import new_state
+from skyhall.games.skyport.state import State
+
+CODEC = make_codec(load())
+
+SPEC = GameSpec(
+    id="skyport",
+    title="Grand Central Skyport",
+    min_players=2,
+    max_players=4,
+    rules_version=1,
+    action_count=len(CODEC),
+    options=MappingProxyType({"first_player": None, "cities": None}),
+)
+
+
+def new_game(players: int, seed: int, options: Mapping[str, object] | None = None) -> State:
+    """A new game after setup.
+
+    Options: ``first_player`` (a seat; default random), ``cities`` (e.g. ``"ACD"``; default random).
+    """
+    SPEC.check_players(players)
+    return new_state(load(), players, seed, SPEC.resolve_options(options))
+
+
+def parse_action(text: str) -> Action:
+    return CODEC.parse(text)
+
+
+def encode(action: Action) -> int:
+    return CODEC.encode(action)
+
+
+def decode(index: int) -> Action:
+    return CODEC.decode(index)
+
+
+GAME = Game(spec=SPEC, new_game=new_game, codec=CODEC)
+register(GAME)
+
+__all__ = ["GAME", "SPEC", "Action", "State", "decode", "encode", "new_game", "parse_action"]

@@ -1,0 +1,618 @@
+"""What may be done now, and what doing it changes: the four phases as atomic decisions.
+
+Every public entry takes the :class:`~skyhall.games.skyport.state.State` first.
+After each action the engine carries on by itself through steps that need no
+decision (a phase with nothing to do is skipped and logged) and through
+decisions that have exactly one legal choice, so the seat to act always faces a
+real choice, or the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from skyhall.games.skyport import log
+from skyhall.games.skyport.actions import (
+    PASS,
+    Action,
+    Host,
+    Join,
+    Move,
+    PlaceBeside,
+    PlaceEnd,
+    Play,
+    Shift,
+    SwapPair,
+    SwapWith,
+    TakeAirship,
+    TakeStation,
+    TakeTycoon,
+    Use,
+    Walk,
+)
+from skyhall.games.skyport.cards import (
+    AIRSHIP,
+    CARGO,
+    COLOURS,
+    COLOURS_SET,
+    DIPLOMAT,
+    EXPLORER,
+    INVENTOR,
+    MERCHANT,
+    NAVIGATION,
+    PASSENGER,
+    STATION,
+    SUPPLIER,
+    TYCOON,
+    TYCOON_KINDS,
+    Card,
+)
+from skyhall.games.skyport.lane import (
+    LEFT,
+    RIGHT,
+    SIDE_NAMES,
+    Berth,
+    Lane,
+    Row,
+    lane_holding,
+    lanes,
+    shift_options,
+    shifted,
+    swapped,
+)
+from skyhall.games.skyport.scoring import colours_complete, icon_counts, icons_complete
+from skyhall.games.skyport.steps import (
+    CHOOSE_CARD,
+    OVER,
+    PLACE_CARD,
+    SHIFT_NEW_LANE,
+    SPACE_MOVE,
+    SWAP_NEW_LANE,
+    TAKE,
+    TYCOON_ACTION,
+    TYCOON_CHOICE,
+    WALK,
+    WILD_MOVE,
+)
+
+if TYPE_CHECKING:
+    from skyhall.games.skyport.state import State
+
+CLOSING = -2
+EMPTY = -1
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def pos_name(pos: int) -> str:
+    return f"position {pos + 1}"
+
+
+# -- legal actions ----------------------------------------------------------------------
+
+
+def legal(s: State) -> tuple[Action, ...]:
+    """The legal actions of the pending decision (empty once the game is over)."""
+    step = s.step
+    seat = s.actor
+    if step == CHOOSE_CARD:
+        seen: list[Action] = []
+        for c in s.hands[seat]:
+            play = Play(s.cat.cards[c].id)
+            if play not in seen and placements(s, seat, c):
+                seen.append(play)
+        return tuple(seen)
+    if step == PLACE_CARD:
+        return tuple(placements(s, seat, s.card))
+    if step == SHIFT_NEW_LANE:
+        row = s.rows[seat]
+        pos = lane_holding(row, s.card)
+        low, high = s.cat.cards[s.card].reach
+        return tuple(Shift(side, d) for side, d in shift_options(row, pos, low, high))
+    if step == SWAP_NEW_LANE:
+        return tuple(SwapWith(p) for p in swap_targets(s, seat))
+    if step == WILD_MOVE:
+        return (*lane_moves(s.rows[seat], lanes(s.rows[seat]), 1, 1), PASS)
+    if step == TYCOON_CHOICE:
+        return (*(Use(kind) for kind in (MERCHANT, EXPLORER) if tycoon_usable(s, kind)), PASS)
+    if step == TYCOON_ACTION:
+        return tuple(tycoon_actions(s, s.tycoon))
+    if step == WALK:
+        return tuple(Walk(d) for d in range(1, allowance(s) + 1))
+    if step == TAKE:
+        return tuple(take_options(s))
+    if step == SPACE_MOVE:
+        low, high = s.cat.spaces[s.space].reach
+        return (*space_moves(s, low, high), PASS)
+    return ()
+
+
+def placements(s: State, seat: int, c: int) -> list[Action]:
+    """Where card ``c`` may go in ``seat``'s skyport (empty: it cannot be played now)."""
+    card = s.cat.cards[c]
+    row = s.rows[seat]
+    if card.kind == STATION:
+        return [PlaceEnd(LEFT), PlaceEnd(RIGHT)]
+    if card.kind == TYCOON:
+        if card.tycoon in tycoons_placed(s, row):
+            return []
+        return [Host(p) for p, item in enumerate(row) if isinstance(item, Berth) and item.tycoon == EMPTY]
+    if card.is_wild:
+        return [Join(p) for p in lanes(row)]
+    options: list[Action] = [PlaceEnd(LEFT), PlaceEnd(RIGHT)]
+    for p, item in enumerate(row):
+        if isinstance(item, Berth) and item.tycoon != EMPTY and s.cat.cards[item.tycoon].tycoon == INVENTOR:
+            options.extend(
+                PlaceBeside(p, side) for side, at in ((LEFT, p), (RIGHT, p + 1)) if 0 < at < len(row)
+            )
+    return options
+
+
+def tycoons_placed(s: State, row: Row) -> set[int]:
+    """Kinds of the tycoons hosted in ``row``."""
+    return {s.cat.cards[i.tycoon].tycoon for i in row if isinstance(i, Berth) and i.tycoon != EMPTY}
+
+
+def tycoon_card(s: State, row: Row, kind: int) -> Card | None:
+    for item in row:
+        if isinstance(item, Berth) and item.tycoon != EMPTY and s.cat.cards[item.tycoon].tycoon == kind:
+            return s.cat.cards[item.tycoon]
+    return None
+
+
+def swap_targets(s: State, seat: int) -> list[int]:
+    row = s.rows[seat]
+    wanted = s.cat.cards[s.card].swap_colours
+    own = lane_holding(row, s.card)
+    return [p for p in lanes(row) if p != own and row[p].colour in wanted]  # type: ignore[union-attr]
+
+
+def lane_moves(row: Row, positions: list[int], low: int, high: int) -> list[Action]:
+    return [Move(p, side, d) for p in positions for side, d in shift_options(row, p, low, high)]
+
+
+def tycoon_usable(s: State, kind: int) -> bool:
+    """Can ``kind`` (Merchant or Explorer) be used now?
+
+    It must be in the skyport, triggered by the played airship, have its required icon, and have a move.
+    """
+    if s.used & (1 << kind):
+        return False
+    row = s.rows[s.current]
+    tycoon = tycoon_card(s, row, kind)
+    if tycoon is None:
+        return False
+    played = s.cat.cards[s.card]
+    if played.kind != AIRSHIP:
+        return False
+    trigger_icon, required_icon = (NAVIGATION, CARGO) if kind == MERCHANT else (CARGO, NAVIGATION)
+    colour_trigger = played.is_standard_airship and played.colour == tycoon.colour
+    if not (colour_trigger or played.icons[trigger_icon] > 0):
+        return False
+    if icon_counts(s.cat, row)[required_icon] == 0:
+        return False
+    return bool(tycoon_actions(s, kind))
+
+
+def tycoon_actions(s: State, kind: int) -> list[Action]:
+    """The moves (and for an Explorer, swaps) of the lanes other than the one holding the played airship."""
+    row = s.rows[s.current]
+    tycoon = tycoon_card(s, row, kind)
+    if tycoon is None:
+        return []
+    own = lane_holding(row, s.card)
+    others = [p for p in lanes(row) if p != own]
+    low, high = tycoon.reach
+    options = lane_moves(row, others, low, high)
+    if tycoon.tycoon_swap:
+        options.extend(SwapPair(a, b) for a in others for b in others if a < b)
+    return options
+
+
+def allowance(s: State) -> int:
+    """The turn's Player Movement plus the Diplomat's bonus."""
+    row = s.rows[s.current]
+    bonus = 0
+    if tycoon_card(s, row, DIPLOMAT) is not None:
+        bonus = min(icon_counts(s.cat, row)[PASSENGER], 2)
+    return s.base_move + bonus
+
+
+def take_options(s: State) -> list[Action]:
+    space = s.cat.spaces[s.space]
+    options: list[Action] = []
+    if s.board[s.space] != EMPTY:
+        options.append(TakeAirship())
+    if space.kind == "tycoon":
+        holding = any(s.cat.cards[c].kind == TYCOON for c in s.hands[s.current])
+        if not holding:
+            options.extend(TakeTycoon(k) for k, stack in enumerate(s.promenade) if stack)
+    elif space.kind == "station" and s.station_decks[space.deck]:
+        options.append(TakeStation())
+    return options
+
+
+def space_moves(s: State, low: int, high: int) -> list[Action]:
+    """Movement space: moves of the lanes of the taken airship's colour."""
+    row = s.rows[s.current]
+    colour = s.cat.cards[s.card].colour if s.card != EMPTY else EMPTY
+    positions = [p for p in lanes(row) if row[p].colour == colour]  # type: ignore[union-attr]
+    return lane_moves(row, positions, low, high)
+
+
+# -- applying ---------------------------------------------------------------------------
+
+
+def apply(s: State, action: Action) -> None:
+    """Apply ``action`` and then every decision that has only one legal choice."""
+    _apply(s, action)
+    while s.step != OVER:
+        options = legal(s)
+        s._legal = options
+        if len(options) != 1:
+            return
+        _apply(s, options[0])
+
+
+def settle(s: State) -> None:
+    """Carry a freshly set-up state forward through forced decisions."""
+    while s.step != OVER:
+        options = legal(s)
+        s._legal = options
+        if len(options) != 1:
+            return
+        _apply(s, options[0])
+
+
+def _apply(s: State, action: Action) -> None:
+    s._legal = None
+    seat = s.actor
+    who = seat_name(seat)
+    cards = s.cat.cards
+    if isinstance(action, Play):
+        c = s.cat.by_id[action.card]
+        hand = list(s.hands[seat])
+        hand.remove(c)
+        s.hands[seat] = tuple(hand)
+        s.known[seat] = s.known[seat] - {c}
+        s.card = c
+        s.base_move = cards[c].movement
+        s.step = PLACE_CARD
+        return
+    if isinstance(action, PlaceEnd | PlaceBeside | Join | Host):
+        _place(s, seat, action)
+        return
+    if isinstance(action, Shift):
+        row = s.rows[seat]
+        s.rows[seat] = shifted(row, lane_holding(row, s.card), action.side, action.distance)
+        s.log = log.append(s.log, f"{who} moves the new lane {SIDE_NAMES[action.side]} {action.distance}.")
+        _begin_tycoons(s)
+        return
+    if isinstance(action, SwapWith):
+        row = s.rows[seat]
+        s.rows[seat] = swapped(row, lane_holding(row, s.card), action.lane)
+        s.log = log.append(s.log, f"{who} swaps the new lane with the lane at {pos_name(action.lane)}.")
+        _begin_tycoons(s)
+        return
+    if s.step == WILD_MOVE:
+        if isinstance(action, Move):
+            s.rows[seat] = shifted(s.rows[seat], action.lane, action.side, action.distance)
+            s.log = log.append(
+                s.log,
+                f"{who} moves the lane at {pos_name(action.lane)} "
+                f"{SIDE_NAMES[action.side]} 1 after the Wild.",
+            )
+        else:
+            s.log = log.append(s.log, f"{who} keeps their lanes where they are.")
+        s.queue = s.queue[1:]
+        _next_rival(s)
+        return
+    if isinstance(action, Use):
+        s.tycoon = action.tycoon
+        s.step = TYCOON_ACTION
+        return
+    if s.step == TYCOON_ACTION:
+        row = s.rows[seat]
+        name = TYCOON_KINDS[s.tycoon].capitalize()
+        if isinstance(action, Move):
+            s.rows[seat] = shifted(row, action.lane, action.side, action.distance)
+            text = (
+                f"{who}'s {name} moves the lane at {pos_name(action.lane)} "
+                f"{SIDE_NAMES[action.side]} {action.distance}."
+            )
+        else:
+            assert isinstance(action, SwapPair)
+            s.rows[seat] = swapped(row, action.first, action.second)
+            text = (
+                f"{who}'s {name} swaps the lanes at {pos_name(action.first)} and {pos_name(action.second)}."
+            )
+        s.log = log.append(s.log, text)
+        s.used |= 1 << s.tycoon
+        s.tycoon = EMPTY
+        _begin_tycoons(s)
+        return
+    if s.step == TYCOON_CHOICE:  # Pass: the Tycoon phase ends
+        _begin_walk(s)
+        return
+    if isinstance(action, Walk):
+        _walk(s, action.spaces)
+        return
+    if isinstance(action, TakeAirship):
+        _take_airship(s)
+        _end_turn(s)
+        return
+    if isinstance(action, TakeTycoon):
+        stack = s.promenade[action.tycoon]
+        c = stack[-1]
+        s.promenade[action.tycoon] = stack[:-1]
+        _to_hand(s, seat, c, public=True)
+        s.log = log.append(s.log, f"{who} takes {cards[c].describe()} from the Promenade.")
+        _end_turn(s)
+        return
+    if isinstance(action, TakeStation):
+        deck = s.cat.spaces[s.space].deck
+        stack = s.station_decks[deck]
+        c = stack[-1]
+        s.station_decks[deck] = stack[:-1]
+        _to_hand(s, seat, c, public=True)
+        s.log = log.append(s.log, f"{who} takes {cards[c].describe()} from the station deck.")
+        _end_turn(s)
+        return
+    if s.step == SPACE_MOVE:
+        if isinstance(action, Move):
+            s.rows[seat] = shifted(s.rows[seat], action.lane, action.side, action.distance)
+            s.log = log.append(
+                s.log,
+                f"{who} moves the lane at {pos_name(action.lane)} "
+                f"{SIDE_NAMES[action.side]} {action.distance} (Movement space).",
+            )
+        _end_turn(s)
+        return
+    raise AssertionError(f"unhandled action {action} at step {s.step}")
+
+
+def _place(s: State, seat: int, action: PlaceEnd | PlaceBeside | Join | Host) -> None:
+    c = s.card
+    card = s.cat.cards[c]
+    row = list(s.rows[seat])
+    who = seat_name(seat)
+    if isinstance(action, Join):
+        lane = row[action.lane]
+        assert isinstance(lane, Lane)
+        row[action.lane] = Lane(lane.colour, (*lane.cards, c))
+        where = f"into the {COLOURS[lane.colour]} lane at {pos_name(action.lane)}"
+    elif isinstance(action, Host):
+        berth = row[action.station]
+        assert isinstance(berth, Berth)
+        row[action.station] = Berth(berth.station, c)
+        where = f"under the station at {pos_name(action.station)}"
+    else:
+        item: Lane | Berth = Berth(c) if card.kind == STATION else Lane(card.colour, (c,))
+        if isinstance(action, PlaceEnd):
+            at = 0 if action.side == LEFT else len(row)
+            where = f"at the {SIDE_NAMES[action.side]} end"
+        else:
+            at = action.station if action.side == LEFT else action.station + 1
+            where = f"{SIDE_NAMES[action.side]} of the Inventor's station"
+        row.insert(at, item)
+    s.rows[seat] = tuple(row)
+    s.log = log.append(s.log, f"{who} plays {card.describe()} {where}.")
+    if card.kind == TYCOON:
+        if card.tycoon == SUPPLIER:
+            drawn = _draw(s)
+            if drawn == EMPTY:
+                s.log = log.append(s.log, f"{who}'s Supplier draws nothing: the airship deck is empty.")
+            else:
+                _to_hand(s, seat, drawn, public=False)
+                s.log = log.append(
+                    s.log,
+                    f"{who}'s Supplier draws a card.",
+                    seat,
+                    f"Your Supplier draws {s.cat.cards[drawn].describe()}.",
+                )
+        _begin_walk(s)
+    elif card.kind == STATION:
+        _begin_walk(s)
+    elif card.is_wild:
+        s.queue = tuple((seat + k) % s.n for k in range(1, s.n))
+        _next_rival(s)
+    elif card.ability == "move":
+        s.step = SHIFT_NEW_LANE
+        if not legal(s):
+            s.log = log.append(s.log, f"{who}'s new lane cannot move: there is no room.")
+            _begin_tycoons(s)
+    else:
+        s.step = SWAP_NEW_LANE
+        if not swap_targets(s, seat):
+            named = " or ".join(COLOURS[k] for k in card.swap_colours)
+            s.log = log.append(s.log, f"{who} has no {named} lane: the swap has no effect.")
+            _begin_tycoons(s)
+
+
+def _next_rival(s: State) -> None:
+    while s.queue:
+        rival = s.queue[0]
+        if lane_moves(s.rows[rival], lanes(s.rows[rival]), 1, 1):
+            s.actor = rival
+            s.step = WILD_MOVE
+            return
+        s.log = log.append(s.log, f"{seat_name(rival)} has no lane that can move.")
+        s.queue = s.queue[1:]
+    s.actor = s.current
+    _begin_tycoons(s)
+
+
+def _begin_tycoons(s: State) -> None:
+    s.actor = s.current
+    if s.cat.cards[s.card].kind == AIRSHIP and (tycoon_usable(s, MERCHANT) or tycoon_usable(s, EXPLORER)):
+        s.step = TYCOON_CHOICE
+    else:
+        _begin_walk(s)
+
+
+def _begin_walk(s: State) -> None:
+    s.actor = s.current
+    s.step = WALK
+
+
+def _walk(s: State, spaces: int) -> None:
+    seat = s.current
+    where = (s.standees[seat] + spaces) % len(s.cat.spaces)
+    s.standees[seat] = where
+    s.space = where
+    space = s.cat.spaces[where]
+    s.log = log.append(s.log, f"{seat_name(seat)} walks {spaces} to space {space.id} ({space.kind}).")
+    s.card = EMPTY
+    if space.kind in ("tycoon", "station"):
+        if take_options(s):
+            s.step = TAKE
+        else:
+            s.log = log.append(s.log, f"{seat_name(seat)} gains nothing: no airship and no alternative.")
+            _end_turn(s)
+        return
+    set_met = False
+    if space.kind == "set":
+        row = s.rows[seat]
+        set_met = colours_complete(s.cat, row) if space.set == COLOURS_SET else icons_complete(s.cat, row)
+    if s.board[where] == EMPTY:
+        s.log = log.append(s.log, f"{seat_name(seat)} gains no card: no airship is left beside the space.")
+    else:
+        _take_airship(s)
+    if space.kind == "set":
+        _award_token(s, seat, space.set, set_met)
+        _end_turn(s)
+        return
+    if s.card != EMPTY and s.cat.cards[s.card].is_standard_airship and space_moves(s, *space.reach):
+        s.step = SPACE_MOVE
+        return
+    _end_turn(s)
+
+
+def _award_token(s: State, seat: int, kind: int, met: bool) -> None:
+    name = ("Colours", "Icons")[kind]
+    owned = s.owned[seat]
+    if not met or owned[kind] != EMPTY:
+        return
+    stack = s.token_stacks[kind]
+    if not stack:
+        s.log = log.append(s.log, f"{seat_name(seat)} completes the set of {name}, but no token is left.")
+        return
+    value = stack[-1]
+    s.token_stacks[kind] = stack[:-1]
+    s.owned[seat] = (value, owned[1]) if kind == 0 else (owned[0], value)
+    s.log = log.append(s.log, f"{seat_name(seat)} completes the set of {name} and takes the {value} token.")
+
+
+def _take_airship(s: State) -> None:
+    seat = s.current
+    c = s.board[s.space]
+    s.board[s.space] = EMPTY
+    _to_hand(s, seat, c, public=True)
+    s.card = c
+    s.log = log.append(s.log, f"{seat_name(seat)} takes {s.cat.cards[c].describe()}.")
+    refill = _draw(s)
+    s.board[s.space] = refill
+    if refill == EMPTY:
+        s.log = log.append(s.log, f"Space {s.cat.spaces[s.space].id} stays empty: the airship deck is empty.")
+    else:
+        s.log = log.append(
+            s.log, f"{s.cat.cards[refill].describe()} is dealt to space {s.cat.spaces[s.space].id}."
+        )
+
+
+def _to_hand(s: State, seat: int, c: int, public: bool) -> None:
+    s.hands[seat] = (*s.hands[seat], c)
+    if public:
+        s.known[seat] = s.known[seat] | {c}
+
+
+def _draw(s: State) -> int:
+    """The top airship of the deck (``EMPTY`` when none); revealing the Closing card triggers the end."""
+    while s.deck:
+        c = s.deck[-1]
+        s.deck = s.deck[:-1]
+        if c != CLOSING:
+            return c
+        round_end = (s.turn // s.n + 1) * s.n
+        s.last_turn = round_end + s.n - 1
+        s.log = log.append(
+            s.log,
+            "The Station Closing card is revealed and discarded: the round is finished, "
+            "then everyone plays one final turn.",
+        )
+    return EMPTY
+
+
+def _end_turn(s: State) -> None:
+    if s.turn == s.last_turn:
+        s.step = OVER
+        s.actor = EMPTY
+        s.log = log.append(s.log, "The game is over.")
+        return
+    s.turn += 1
+    if s.last_turn != EMPTY and s.turn == s.last_turn - s.n + 1:
+        s.log = log.append(s.log, "Final round: everyone plays one more turn.")
+    start_turn(s)
+
+
+def start_turn(s: State) -> None:
+    """Begin the turn of seat ``(first + turn) % n``."""
+    seat = (s.first + s.turn) % s.n
+    s.current = s.actor = seat
+    s.card = s.tycoon = s.space = EMPTY
+    s.used = 0
+    s.queue = ()
+    s.step = CHOOSE_CARD
+    if not legal(s):
+        s.base_move = 1
+        s.log = log.append(
+            s.log,
+            f"{seat_name(seat)} has no card that can be played: Arrival, Skyport and Tycoon phases "
+            "are skipped and the standee may walk 1.",
+        )
+        _begin_walk(s)
+
+
+# -- explaining refusals ----------------------------------------------------------------
+
+
+def why_illegal(s: State, action: object) -> str:
+    """Plain words on why ``action`` is refused now."""
+    if s.step == OVER:
+        return "the game is over"
+    seat = s.actor
+    step_name = _STEP_WORDS.get(s.step, "decide")
+    if isinstance(action, Play) and s.step == CHOOSE_CARD:
+        c = s.cat.by_id.get(action.card)
+        if c is None or c not in s.hands[seat]:
+            return f"{action.card} is not in {seat_name(seat)}'s hand"
+        card = s.cat.cards[c]
+        if card.kind == TYCOON:
+            if card.tycoon in tycoons_placed(s, s.rows[seat]):
+                return f"the skyport already has a {TYCOON_KINDS[card.tycoon].capitalize()}"
+            return "every station already hosts a tycoon"
+        return f"{card.describe()} has nowhere to go"
+    if isinstance(action, Walk) and s.step == WALK:
+        return f"the standee may walk 1 to {allowance(s)} spaces this turn"
+    if isinstance(action, TakeTycoon) and s.step == TAKE:
+        if any(s.cat.cards[c].kind == TYCOON for c in s.hands[seat]):
+            return "a player holding a Tycoon cannot take another"
+        return "no Tycoon of that type can be taken here"
+    return f"{seat_name(seat)} must now {step_name}, and this is not one of the choices"
+
+
+_STEP_WORDS = {
+    CHOOSE_CARD: "choose a card to play",
+    PLACE_CARD: "choose where the card goes",
+    SHIFT_NEW_LANE: "move the new lane as its ability says",
+    SWAP_NEW_LANE: "swap the new lane as its ability says",
+    WILD_MOVE: "move one lane 1 space, or pass",
+    TYCOON_CHOICE: "use a tycoon, or pass to end the Tycoon phase",
+    TYCOON_ACTION: "carry out the tycoon's move",
+    WALK: "walk the standee",
+    TAKE: "take a card from the space",
+    SPACE_MOVE: "move a lane of the taken airship's colour, or pass",
+}
+STEP_WORDS = _STEP_WORDS

@@ -1,0 +1,264 @@
+"""What one seat may know, and full states sampled to agree with it.
+
+:func:`build_view` is the only way information leaves a state toward a seat.
+:func:`determinize` rebuilds a complete state from a view alone, so a search
+agent that determinizes can never peek at what its seat cannot see.
+
+Hidden from a seat (until the game is over): the order and identity of the
+airship deck's cards, the cards a rival drew face down (starting hand, Supplier
+draw), and the cards under the top of each station deck and Promenade stack.
+Public: everything else, including the number of cards in every hand and deck,
+and which cards a rival took openly from the board, a station deck or the
+Promenade.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from skyhall.core.rng import Rng
+from skyhall.games.skyport import log
+from skyhall.games.skyport.cards import COLOURS, KIND_NAMES, TYCOON_KINDS, Catalog
+from skyhall.games.skyport.lane import Berth, Lane, Row
+from skyhall.games.skyport.rules import CLOSING, EMPTY, allowance, legal
+from skyhall.games.skyport.state import State
+from skyhall.games.skyport.steps import NAMES, OVER, PHASES, WALK
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A seat's knowledge of the game (``seat`` ``None``: a spectator). Cards are catalog indices."""
+
+    cat: Catalog
+    seat: int | None
+    players: int
+    cities: tuple[int, ...]
+    first: int
+    current: int
+    to_act: int | None
+    step: int
+    turn: int
+    last_turn: int
+    deck_size: int
+    """Cards in the airship deck, the Station Closing card included while it is there."""
+    closing_in_deck: bool
+    board: tuple[int, ...]
+    station_decks: tuple[tuple[int, ...], ...]
+    """Each station deck bottom first, with every card but the top shown as ``EMPTY`` until the end."""
+    promenade: tuple[tuple[int, ...], ...]
+    """Each tycoon stack bottom first, hidden below the top like the station decks."""
+    token_stacks: tuple[tuple[int, ...], ...]
+    rows: tuple[Row, ...]
+    hands: tuple[tuple[int, ...], ...]
+    """Each hand with the cards this seat may not see shown as ``EMPTY``."""
+    standees: tuple[int, ...]
+    owned: tuple[tuple[int, int], ...]
+    card: int
+    base_move: int
+    queue: tuple[int, ...]
+    used: int
+    tycoon: int
+    space: int
+    deck: tuple[int, ...] | None
+    """The deck's order, bottom first: shown only when the game is over."""
+    log: tuple[str, ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == OVER
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """This seat's own hand (empty for a spectator)."""
+        return () if self.seat is None else self.hands[self.seat]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form with card ids in place of indices (what a client receives)."""
+        cards = self.cat.cards
+
+        def cid(c: int) -> str | None:
+            return None if c == EMPTY else cards[c].id
+
+        def position(item: Lane | Berth) -> dict[str, Any]:
+            if isinstance(item, Lane):
+                return {"lane": COLOURS[item.colour], "cards": [cards[c].id for c in item.cards]}
+            return {"station": cards[item.station].id, "tycoon": cid(item.tycoon)}
+
+        return {
+            "game": "skyport",
+            "seat": self.seat,
+            "players": self.players,
+            "cities": [self.cat.cities[c].id for c in self.cities],
+            "first": self.first,
+            "current": self.current,
+            "to_act": self.to_act,
+            "phase": PHASES[self.step],
+            "decision": NAMES[self.step],
+            "turn": self.turn,
+            "last_turn": None if self.last_turn == EMPTY else self.last_turn,
+            "deck_size": self.deck_size,
+            "closing_in_deck": self.closing_in_deck,
+            "board": [cid(c) for c in self.board],
+            "station_decks": [{"size": len(d), "top": cid(d[-1]) if d else None} for d in self.station_decks],
+            "promenade": {
+                TYCOON_KINDS[k]: {"size": len(stack), "top": cid(stack[-1]) if stack else None}
+                for k, stack in enumerate(self.promenade)
+            },
+            "tokens": {
+                "colours": list(reversed(self.token_stacks[0])),
+                "icons": list(reversed(self.token_stacks[1])),
+            },
+            "rows": [[position(item) for item in row] for row in self.rows],
+            "hands": [
+                {"size": len(hand), "cards": [cid(c) for c in hand if c != EMPTY]} for hand in self.hands
+            ],
+            "standees": [None if p == EMPTY else self.cat.spaces[p].id for p in self.standees],
+            "tokens_owned": [
+                {"colours": None if a == EMPTY else a, "icons": None if b == EMPTY else b}
+                for a, b in self.owned
+            ],
+            "played": cid(self.card),
+            "movement": self.base_move,
+            "allowance": self.allowance if self.step == WALK else None,
+            "space": None if self.space == EMPTY else self.cat.spaces[self.space].id,
+            "log": list(self.log),
+        }
+
+    @property
+    def allowance(self) -> int:
+        """The walk allowed this turn (meaningful during Acquisition)."""
+        return allowance(determinize(self, Rng(0)))
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The pending decision's choices, when this view's seat is the one to act."""
+        if self.to_act is None or self.to_act != self.seat:
+            return ()
+        return legal(determinize(self, Rng(0)))
+
+    def describe_card(self, c: int) -> str:
+        return self.cat.cards[c].describe() if c != EMPTY else "a hidden card"
+
+    def card_kind(self, c: int) -> str:
+        return KIND_NAMES[self.cat.cards[c].kind]
+
+
+def _hidden_below_top(stack: tuple[int, ...]) -> tuple[int, ...]:
+    return (*([EMPTY] * (len(stack) - 1)), stack[-1]) if stack else ()
+
+
+def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
+    """What ``seat`` may know of ``s``; after the game ends everything is revealed."""
+    over = s.step == OVER
+    if over:
+        hands = tuple(s.hands)
+        station_decks = tuple(s.station_decks)
+        promenade = tuple(s.promenade)
+    else:
+        hands = tuple(
+            hand if owner == seat else tuple(c if c in s.known[owner] else EMPTY for c in hand)
+            for owner, hand in enumerate(s.hands)
+        )
+        station_decks = tuple(_hidden_below_top(d) for d in s.station_decks)
+        promenade = tuple(_hidden_below_top(stack) for stack in s.promenade)
+    return View(
+        cat=s.cat,
+        seat=seat,
+        players=s.n,
+        cities=s.cities,
+        first=s.first,
+        current=s.current,
+        to_act=s.to_act,
+        step=s.step,
+        turn=s.turn,
+        last_turn=s.last_turn,
+        deck_size=len(s.deck),
+        closing_in_deck=CLOSING in s.deck,
+        board=tuple(s.board),
+        station_decks=station_decks,
+        promenade=promenade,
+        token_stacks=tuple(s.token_stacks),
+        rows=tuple(s.rows),
+        hands=hands,
+        standees=tuple(s.standees),
+        owned=tuple(s.owned),
+        card=s.card,
+        base_move=s.base_move,
+        queue=s.queue,
+        used=s.used,
+        tycoon=s.tycoon,
+        space=s.space,
+        deck=s.deck if over else None,
+        log=tuple(s.log_for(seat)) if with_log else (),
+    )
+
+
+def determinize(view: View, rng: Rng) -> State:
+    """A full state that ``view``'s seat cannot tell from the real one; hidden cards drawn with ``rng``."""
+    cat = view.cat
+    s = State(cat, view.players, Rng(rng.next64()))
+    seen: set[int] = {c for c in view.board if c != EMPTY}
+    for row in view.rows:
+        for item in row:
+            seen.update(item.cards if isinstance(item, Lane) else (item.station, item.tycoon))
+    for hand in view.hands:
+        seen.update(hand)
+    for stack in (*view.station_decks, *view.promenade):
+        seen.update(stack)
+
+    if view.deck is not None:
+        s.deck = view.deck
+        hands = list(view.hands)
+    else:
+        pool = [c for c in cat.deck_for(view.players) if c not in seen]
+        rng.shuffle(pool)
+        hands = []
+        for hand in view.hands:
+            filled = []
+            for c in hand:
+                filled.append(pool.pop() if c == EMPTY else c)
+            hands.append(tuple(filled))
+        if view.closing_in_deck:
+            pool.insert(cat.closing_beneath, CLOSING)
+        s.deck = tuple(pool)
+    s.station_decks = [
+        _fill(stack, [c for c in cat.stations if c not in seen], rng) for stack in view.station_decks
+    ]
+    s.promenade = [
+        _fill(stack, [c for c in cat.tycoons[kind] if c not in seen], rng)
+        for kind, stack in enumerate(view.promenade)
+    ]
+    s.board = list(view.board)
+    s.token_stacks = list(view.token_stacks)
+    s.rows = list(view.rows)
+    s.hands = hands
+    s.known = [frozenset(c for c in hand if c != EMPTY) for hand in view.hands]
+    if view.seat is not None:
+        # Which of its own cards the rivals saw does not change anything this seat can observe.
+        s.known[view.seat] = frozenset(hands[view.seat])
+    s.standees = list(view.standees)
+    s.owned = list(view.owned)
+    s.cities = view.cities
+    s.first = view.first
+    s.turn = view.turn
+    s.last_turn = view.last_turn
+    s.current = view.current
+    s.actor = EMPTY if view.to_act is None else view.to_act
+    s.step = view.step
+    s.card = view.card
+    s.base_move = view.base_move
+    s.queue = view.queue
+    s.used = view.used
+    s.tycoon = view.tycoon
+    s.space = view.space
+    for line in view.log:
+        s.log = log.append(s.log, line)
+    return s
+
+
+def _fill(stack: tuple[int, ...], unseen: list[int], rng: Rng) -> tuple[int, ...]:
+    """``stack`` with its hidden cards drawn (and removed) from ``unseen``."""
+    if EMPTY not in stack:
+        return stack
+    rng.shuffle(unseen)
+    return tuple(unseen.pop() if c == EMPTY else c for c in stack)

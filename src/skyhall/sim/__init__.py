@@ -1,0 +1,1 @@
+"""Playing games between agents: one game, or many with seats rotated."""

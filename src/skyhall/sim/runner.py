@@ -1,0 +1,95 @@
+"""Play games between agents and keep what happened: the record, the result, the agents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from skyhall.agents import Agent, make_agent
+from skyhall.core.record import GameRecord
+from skyhall.core.result import Result
+from skyhall.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One finished game."""
+
+    record: GameRecord
+    result: Result
+    agents: tuple[str, ...]
+    """Agent name per seat."""
+    decisions: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON line ``skyhall sim --out`` writes."""
+        result = self.result.to_dict()
+        return {
+            "game": self.record.game,
+            "seed": self.record.seed,
+            "players": self.record.players,
+            "agents": list(self.agents),
+            "scores": result["scores"],
+            "winners": result["winners"],
+            "ranks": result["ranks"],
+            "breakdown": result["breakdown"],
+            "decisions": self.decisions,
+            "record": self.record.to_dict(),
+        }
+
+
+def play_game(
+    game: str,
+    agents: Sequence[Agent],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+) -> Outcome:
+    """Play one game to the end; each agent only ever receives its seat's view."""
+    record, state = GameRecord.start(game, len(agents), seed, options)
+    decisions = 0
+    while not state.is_over:
+        seat = state.to_act
+        legal = state.legal_actions()
+        action = agents[seat].choose(state.view(seat, log=False), legal)
+        if action not in legal:
+            raise RuntimeError(f"agent {agents[seat].name} chose illegal action {action}")
+        record.actions.append(str(action))
+        state.apply(action)
+        decisions += 1
+    return Outcome(record, state.result(), tuple(a.name for a in agents), decisions)
+
+
+def schedule(agent_names: Sequence[str], games: int, seed: int) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """``(game seed, agent per seat)`` for ``games`` games, seats rotated over paired seeds.
+
+    Consecutive games share a deal and shift the agents one seat, so each agent
+    plays every seat on the same deals.
+    """
+    n = len(agent_names)
+    base = Rng(seed)
+    deal = 0
+    for i in range(games):
+        if i % n == 0:
+            deal = base.next64() >> 1
+        shift = i % n
+        yield deal, tuple(agent_names[(seat - shift) % n] for seat in range(n))
+
+
+def run_many(
+    game: str,
+    agent_names: Sequence[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    on_game: Callable[[Outcome], None] | None = None,
+) -> list[Outcome]:
+    """Play ``games`` games with seats rotated; each agent is seeded from the game seed and its seat."""
+    outcomes = []
+    for deal, names in schedule(agent_names, games, seed):
+        agents = [make_agent(name, deal ^ (seat + 1) * 0x9E3779B1) for seat, name in enumerate(names)]
+        outcome = play_game(game, agents, deal, options)
+        outcomes.append(outcome)
+        if on_game is not None:
+            on_game(outcome)
+    return outcomes
