@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skyhall.core.errors import IllegalAction
+from skyhall.core.errors import IllegalAction, MalformedAction
 from skyhall.core.registry import get
 from skyhall.core.state import GameState
 
@@ -18,7 +18,12 @@ def play(state: GameState, action: Any, seat: int | None = None) -> Any:
     """
     legal = state.legal_actions()
     if isinstance(action, str):
-        action = get(state.game_id).codec.parse(action)
+        try:
+            action = get(state.game_id).codec.parse(action)
+        except MalformedAction as exc:
+            # Another seat's choices can name its hidden cards: list them only to the seat to act.
+            shown = [str(a) for a in legal] if seat is None or seat == state.to_act else []
+            raise MalformedAction(exc.tried, exc.reason, shown) from None
     if state.is_over:
         raise IllegalAction(str(action), "the game is over", [])
     if seat is not None and seat != state.to_act:

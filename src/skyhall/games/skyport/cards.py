@@ -236,6 +236,7 @@ def build_catalog(read: Reader) -> Catalog:
     """Read every data file through ``read`` and validate it; :class:`DataError` names what is wrong."""
     build = _Builder()
     file, doc = read("airships.toml")
+    airships_file = file
     reconstructed = bool(doc.get("reconstructed", False))
     airships = []
     for entry in entries(file, doc, "airship"):
@@ -343,7 +344,7 @@ def build_catalog(read: Reader) -> Catalog:
         need = closing_beneath + len(spaces) + players * hand_size + 1
         if len(catalog.deck_for(players)) < need:
             raise DataError(
-                "skyhall/games/skyport/data/airships.toml",
+                airships_file,
                 "[[airship]]",
                 "marks",
                 f"at least {need} airships marked for {players} players",

@@ -197,7 +197,8 @@ def determinize(view: View, rng: Rng) -> State:
     """A full state that ``view``'s seat cannot tell from the real one; hidden cards drawn with ``rng``."""
     cat = view.cat
     s = State(cat, view.players, Rng(rng.next64()))
-    seen: set[int] = {c for c in view.board if c != EMPTY}
+    # The card being played (``view.card``) sits in no hand and no row until it is placed.
+    seen: set[int] = {c for c in (*view.board, view.card) if c != EMPTY}
     for row in view.rows:
         for item in row:
             seen.update(item.cards if isinstance(item, Lane) else (item.station, item.tycoon))
@@ -221,9 +222,9 @@ def determinize(view: View, rng: Rng) -> State:
         if view.closing_in_deck:
             pool.insert(cat.closing_beneath, CLOSING)
         s.deck = tuple(pool)
-    s.station_decks = [
-        _fill(stack, [c for c in cat.stations if c not in seen], rng) for stack in view.station_decks
-    ]
+    # One pool for both station decks, so no hidden station is dealt into both.
+    unseen_stations = [c for c in cat.stations if c not in seen]
+    s.station_decks = [_fill(stack, unseen_stations, rng) for stack in view.station_decks]
     s.promenade = [
         _fill(stack, [c for c in cat.tycoons[kind] if c not in seen], rng)
         for kind, stack in enumerate(view.promenade)

@@ -1,0 +1,138 @@
+"""What the commands share: finding a game and its text module, drawing views, score sheets, errors.
+
+A game's terminal text lives in ``skyhall.games.<package>.text`` (the package that
+defines the game's ``new_game``) and follows :class:`GameText`. It returns plain
+text only; this module frames it with rich and colours it by the game's
+``HIGHLIGHTS``. A game without a text module can still be simulated; the commands
+that draw a table say which module is missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any, NoReturn, Protocol, cast
+
+import typer
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from skyhall.core.registry import Game, get
+from skyhall.core.result import Result
+
+USAGE_ERROR = 2
+
+
+class GameText(Protocol):
+    """The functions and constants a game's ``text`` module provides (plain strings only)."""
+
+    TIEBREAKS: tuple[str, ...]
+    """Names of the values in ``Result.tiebreak``, in order."""
+    HIGHLIGHTS: tuple[tuple[str, str], ...]
+    """``(regular expression, "#rrggbb")``: words to colour (the words themselves name the colour)."""
+
+    def render(self, view: Any, width: int = ...) -> list[tuple[str, str]]:
+        """The table seen from ``view`` as ``(title, body)`` sections."""
+
+    def prompt(self, view: Any) -> str:
+        """One line on the decision the seat to act faces."""
+
+    def label(self, view: Any, action: Any) -> str:
+        """A legal action in plain words."""
+
+    def seat_name(self, view: Any, seat: int) -> str: ...
+
+    def turn_summary(self) -> str: ...
+
+
+def fail(message: str) -> NoReturn:
+    """Print a one-line error and leave with exit code 2 (no traceback)."""
+    Console(stderr=True).print(Text(f"Error: {message}", style="bold red"))
+    raise typer.Exit(USAGE_ERROR)
+
+
+def find_game(game_id: str) -> Game:
+    try:
+        return get(game_id)
+    except KeyError as exc:
+        fail(str(exc.args[0]))
+
+
+def check_players(game: Game, players: int) -> None:
+    try:
+        game.spec.check_players(players)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def game_text(game: Game) -> GameText:
+    """The game's text module, found by the package convention above."""
+    package = ".".join(game.new_game.__module__.split(".")[:3])
+    name = f"{package}.text"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError:
+        fail(f"{game.spec.title} has no terminal text yet (expected the module {name})")
+    return cast(GameText, module)
+
+
+def styled(text: GameText, body: str) -> Text:
+    """Plain game text with the game's colour words coloured."""
+    out = Text(body)
+    for pattern, colour in text.HIGHLIGHTS:
+        out.highlight_regex(pattern, f"bold {colour}")
+    return out
+
+
+def table_of(text: GameText, view: Any, width: int) -> Group:
+    """The whole table seen from ``view``, one panel per section."""
+    sections = text.render(view, width=max(width - 4, 40))
+    return Group(
+        *(
+            Panel(styled(text, body), title=title, title_align="left", border_style="dim", expand=False)
+            for title, body in sections
+        )
+    )
+
+
+def show_log(console: Console, text: GameText, lines: Sequence[str], heading: str) -> None:
+    if lines:
+        console.print(Text(heading, style="bold"))
+        for line in lines:
+            console.print(Text("  • ").append(styled(text, line)))
+
+
+def score_sheet(text: GameText, view: Any, result: Result) -> Group:
+    """Every scoring line of every seat, the totals and the ranking with its tie-breaks."""
+    parts: list[Any] = []
+    order = sorted(range(len(result.scores)), key=lambda seat: (result.ranks[seat], seat))
+    for seat in order:
+        sheet = Table(
+            title=f"{text.seat_name(view, seat)}: {result.scores[seat]} points, rank {result.ranks[seat]}",
+            title_justify="left",
+            show_header=True,
+            header_style="bold",
+        )
+        sheet.add_column("category")
+        sheet.add_column("line")
+        sheet.add_column("points", justify="right")
+        for line in result.breakdown[seat]:
+            sheet.add_row(line.category, styled(text, line.label), str(line.points))
+        sheet.add_row("", Text("total", style="bold"), Text(str(result.scores[seat]), style="bold"))
+        parts.append(sheet)
+    ranking = Table(title="Ranking", title_justify="left", header_style="bold")
+    ranking.add_column("rank", justify="right")
+    ranking.add_column("seat")
+    ranking.add_column("points", justify="right")
+    for name in text.TIEBREAKS:
+        ranking.add_column(f"tie-break: {name}", justify="right")
+    for seat in order:
+        ties = [str(v) for v in result.tiebreak[seat]] if result.tiebreak else []
+        ranking.add_row(str(result.ranks[seat]), text.seat_name(view, seat), str(result.scores[seat]), *ties)
+    parts.append(ranking)
+    winners = " and ".join(text.seat_name(view, seat) for seat in result.winners)
+    verb = "win" if len(result.winners) > 1 else "wins"
+    parts.append(Text(f"{winners} {verb}.", style="bold"))
+    return Group(*parts)

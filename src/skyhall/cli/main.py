@@ -1,0 +1,26 @@
+"""The ``skyhall`` command: one typer app, one small module per command."""
+
+from __future__ import annotations
+
+import typer
+
+from skyhall.cli.play import play
+from skyhall.cli.replay import replay
+from skyhall.cli.rules import games, rules
+from skyhall.cli.sim import sim
+
+app = typer.Typer(
+    name="skyhall",
+    help="Skyhall: Grand Central Skyport and friends, in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command()(games)
+app.command()(rules)
+app.command()(play)
+app.command()(sim)
+app.command()(replay)
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,213 @@
+"""``skyhall play``: a game at the terminal, against bots or hot-seat (every seat human).
+
+The command is the referee: it holds the true state, shows each human only their
+seat's view, and passes every entry through :func:`skyhall.core.engine.play`, so
+an illegal or mistyped entry is refused with the legal choices and changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from skyhall.agents import Agent, agent_names, make_agent
+from skyhall.cli.common import (
+    GameText,
+    check_players,
+    fail,
+    find_game,
+    game_text,
+    score_sheet,
+    show_log,
+    styled,
+    table_of,
+)
+from skyhall.core.engine import play as checked_play
+from skyhall.core.errors import IllegalAction
+from skyhall.core.record import GameRecord
+
+QUIT = ("quit", "exit", "q")
+HELP = ("help", "?", "h")
+COMMANDS = "Type a number or the notation in [brackets]. Also: ? help, t table, log whole log, quit."
+
+
+class Quit(Exception):
+    """The human left the table (``quit``, end of input or Ctrl-C)."""
+
+
+class Match:
+    """One game at the terminal: the state, its record, the humans and the bots."""
+
+    def __init__(
+        self,
+        console: Console,
+        text: GameText,
+        record: GameRecord,
+        state: Any,
+        humans: set[int],
+        bots: dict[int, Agent],
+    ) -> None:
+        self.console = console
+        self.text = text
+        self.record = record
+        self.state = state
+        self.humans = humans
+        self.bots = bots
+        self.hotseat = len(humans) > 1
+        self.seen = dict.fromkeys(humans, 0)
+        """Per human seat, how many log lines it has been shown."""
+        self.facing: int | None = None
+        """The human seat the screen currently belongs to."""
+
+    def run(self) -> bool:
+        """Play to the end; ``False`` when a human quit first."""
+        state = self.state
+        try:
+            while not state.is_over:
+                seat = state.to_act
+                if seat in self.bots:
+                    action = self.bots[seat].choose(state.view(seat, log=False), state.legal_actions())
+                    self.record.actions.append(str(checked_play(state, action, seat)))
+                else:
+                    self.decide(seat)
+        except Quit:
+            return False
+        self.finish()
+        return True
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise Quit from None
+
+    def pass_device(self, seat: int, view: Any) -> None:
+        """Hot-seat: blank the screen and its scrollback so the next player cannot see the last hand."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")  # erase the scrollback too (xterm and most terminals)
+        who = self.text.seat_name(view, seat)
+        self.console.rule(Text(f"Pass the device to {who}", style="bold"))
+        hidden = "" if self.facing is None else " The last player's hand is hidden."
+        self.console.print(f"{hidden} Press Enter when only {who} is looking.".strip())
+        self.ask("")
+
+    def show(self, seat: int) -> Any:
+        """Draw the table as ``seat`` sees it and what happened since it last decided."""
+        view = self.state.view(seat)
+        self.console.clear()
+        self.console.print(table_of(self.text, view, self.console.width))
+        show_log(self.console, self.text, view.log[self.seen[seat] :], "Since your last decision:")
+        self.seen[seat] = len(view.log)
+        return view
+
+    def choices(self, view: Any, legal: Any) -> None:
+        self.console.print(Text(self.text.prompt(view), style="bold"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right")
+        grid.add_column()
+        grid.add_column(style="dim", no_wrap=True)
+        for number, action in enumerate(legal, 1):
+            grid.add_row(str(number), styled(self.text, self.text.label(view, action)), Text(f"[{action}]"))
+        self.console.print(grid)
+
+    def decide(self, seat: int) -> None:
+        view = self.state.view(seat)
+        if self.hotseat and self.facing != seat:
+            self.pass_device(seat, view)
+        self.facing = seat
+        view = self.show(seat)
+        legal = list(self.state.legal_actions())
+        self.choices(view, legal)
+        who = self.text.seat_name(view, seat)
+        while True:
+            entry = self.ask(f"{who} › ").strip()
+            if not entry:
+                continue
+            word = entry.lower()
+            if word in QUIT:
+                raise Quit
+            if word in HELP:
+                self.console.print(COMMANDS, markup=False)
+                self.choices(view, legal)
+                continue
+            if word in ("t", "table"):
+                self.show(seat)
+                self.choices(view, legal)
+                continue
+            if word == "log":
+                show_log(self.console, self.text, view.log, "The whole log:")
+                continue
+            action: Any = entry
+            if entry.isdigit():
+                if not 1 <= int(entry) <= len(legal):
+                    self.refuse(f"there is no choice {entry}", view, legal)
+                    continue
+                action = legal[int(entry) - 1]
+            try:
+                done = checked_play(self.state, action, seat)
+            except IllegalAction as exc:
+                self.refuse(exc.reason, view, legal)
+                continue
+            self.record.actions.append(str(done))
+            return
+
+    def refuse(self, reason: str, view: Any, legal: Any) -> None:
+        self.console.print(
+            Text(f"Not possible: {reason}. Nothing was changed. The legal choices:", style="red")
+        )
+        self.choices(view, legal)
+
+    def finish(self) -> None:
+        """The final table, the last events, the score sheet."""
+        seat = next(iter(self.humans)) if not self.hotseat else None
+        view = self.state.view(seat)
+        self.console.print(table_of(self.text, view, self.console.width))
+        since = self.seen[seat] if seat is not None else min(self.seen.values())
+        show_log(self.console, self.text, view.log[since:], "The last moves:")
+        self.console.print(score_sheet(self.text, view, self.state.result()))
+
+
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `skyhall games`).")],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of players (default: the fewest the game allows)."),
+    ] = None,
+    seat: Annotated[int, typer.Option(help="Your seat against bots: 0 is P1, 1 is P2…")] = 0,
+    bots: Annotated[str, typer.Option(help="Agent playing the other seats.")] = "random",
+    hotseat: Annotated[bool, typer.Option("--hotseat", help="Every seat human, passing the device.")] = False,
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: a fresh random one).")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Write the game record here at the end or on quit.")
+    ] = None,
+) -> None:
+    """Play a game at the terminal against bots, or hot-seat with friends."""
+    game = find_game(game_id)
+    count = game.spec.min_players if players is None else players
+    check_players(game, count)
+    text = game_text(game)
+    if not hotseat and not 0 <= seat < count:
+        fail(f"--seat must be between 0 and {count - 1}")
+    if not hotseat and bots not in agent_names():
+        fail(f"no agent {bots!r} (agents: {', '.join(agent_names())})")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    record, state = GameRecord.start(game.id, count, seed)
+    humans = set(range(count)) if hotseat else {seat}
+    agents = {s: make_agent(bots, seed ^ (s + 1) * 0x9E3779B1) for s in range(count) if s not in humans}
+    console = Console(highlight=False)
+    console.print(f"{game.spec.title}, {count} players, seed {seed}. {COMMANDS}", markup=False)
+    match = Match(console, text, record, state, humans, agents)
+    finished = match.run()
+    if not finished:
+        console.print(f"You left the game after {len(record.actions)} decisions.")
+    if save is not None:
+        save.write_text(record.to_json() + "\n", encoding="utf-8")
+        console.print(f"Record saved to {save} (watch it with: skyhall replay {save}).")

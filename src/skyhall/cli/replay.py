@@ -1,0 +1,122 @@
+"""``skyhall replay``: step through a recorded game (a record JSON, or one line of a results JSONL)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from skyhall.cli.common import GameText, fail, find_game, game_text, score_sheet, show_log, styled, table_of
+from skyhall.core.errors import RecordError
+from skyhall.core.record import GameRecord
+
+KEYS = "Enter/n next, b back, j N jump to decision N, q quit."
+
+
+def read_record(path: Path, index: int) -> GameRecord:
+    """The record in ``path``: a record, an ``Outcome`` holding one, or line ``index`` of a JSONL file."""
+    source = str(path)
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror}")
+    lines = [line for line in raw.splitlines() if line.strip()]
+    if len(lines) > 1:
+        if not 0 <= index < len(lines):
+            fail(f"--game-index must be between 0 and {len(lines) - 1} for {path}")
+        raw, source = lines[index], f"{path} line {index + 1}"
+    elif index != 0:
+        fail(f"{path} holds one game; --game-index must be 0")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise RecordError(source, "(json)", f"not valid JSON: {exc}") from None
+    if isinstance(data, dict) and "record" in data:
+        data, source = data["record"], f"{source}: record"
+    return GameRecord.from_dict(data, source)
+
+
+class Replay:
+    """The states after 0..N decisions, drawn from one seat's (or a spectator's) point of view."""
+
+    def __init__(self, console: Console, record: GameRecord, seat: int | None) -> None:
+        record.replay()  # every action checked: a RecordError names the game, options or first bad action
+        game = find_game(record.game)
+        self.console = console
+        self.text: GameText = game_text(game)
+        self.record = record
+        self.seat = seat
+        self.codec = game.codec
+        state = record.replay(upto=0)
+        self.states = [state]
+        for notation in record.actions:
+            state = state.clone()
+            state.apply(self.codec.parse(notation))
+            self.states.append(state)
+
+    def show(self, at: int) -> None:
+        state = self.states[at]
+        view = state.view(self.seat)
+        self.console.clear()
+        self.console.print(table_of(self.text, view, self.console.width))
+        total = len(self.record.actions)
+        if at:
+            before = self.states[at - 1]
+            action = self.codec.parse(self.record.actions[at - 1])
+            earlier = before.view(self.seat)
+            who = self.text.seat_name(earlier, before.to_act)
+            words = styled(self.text, self.text.label(earlier, action))
+            line = Text(f"Decision {at} of {total}: {who}: ").append(words)
+            self.console.print(line.append(f"  [{action}]", style="dim"))
+            show_log(self.console, self.text, view.log[len(earlier.log) :], "What happened:")
+        else:
+            self.console.print(f"The start: decision 0 of {total}.")
+        if state.is_over:
+            self.console.print(score_sheet(self.text, view, state.result()))
+
+    def step(self) -> None:
+        """Interactive stepping until ``q`` or the end of input."""
+        at = 0
+        last = len(self.states) - 1
+        while True:
+            self.show(at)
+            try:
+                entry = self.console.input(f"[dim]{KEYS}[/] › ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return
+            if entry in ("", "n"):
+                at = min(at + 1, last)
+            elif entry == "b":
+                at = max(at - 1, 0)
+            elif entry.startswith("j") and entry[1:].strip().isdigit():
+                at = min(int(entry[1:]), last)
+            elif entry in ("q", "quit"):
+                return
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record JSON, or a results JSONL from `skyhall sim --out`.")],
+    game_index: Annotated[int, typer.Option(help="Which line of a JSONL file (0-based).")] = 0,
+    seat: Annotated[
+        int | None, typer.Option(help="Watch as this seat (0 is P1) sees it; default: a spectator.")
+    ] = None,
+    to_end: Annotated[
+        bool, typer.Option("--to-end", help="Print the final table and scores, then stop.")
+    ] = False,
+) -> None:
+    """Step through a recorded game."""
+    try:
+        record = read_record(file, game_index)
+        if seat is not None and not 0 <= seat < record.players:
+            fail(f"--seat must be between 0 and {record.players - 1}")
+        watcher = Replay(Console(highlight=False), record, seat)
+    except RecordError as exc:
+        fail(f"bad record: {exc}")
+    if to_end:
+        watcher.show(len(watcher.states) - 1)
+    else:
+        watcher.step()

@@ -1,0 +1,214 @@
+"""The ``skyhall`` commands driven through typer's CliRunner, with scripted keyboard input."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from skyhall.cli.main import app
+from skyhall.core.record import GameRecord
+from skyhall.games.skyport import new_game
+from skyhall.games.skyport.cards import COLOURS, load
+
+runner = CliRunner()
+ALWAYS_FIRST = "1\n" * 2000
+CAT = load()
+
+
+def invoke(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=input)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_games_lists_the_registered_games() -> None:
+    code, out = invoke("games")
+    assert code == 0
+    assert "skyport" in out and "Grand Central Skyport" in out and "2-4" in out
+
+
+def test_rules_prints_the_four_phases_and_the_end() -> None:
+    code, out = invoke("rules", "skyport")
+    assert code == 0
+    for phase in ("Arrival", "Skyport", "Tycoon", "Acquisition", "Station Closing"):
+        assert phase in out
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("rules", "chess"), "no game 'chess'"),
+        (("play", "chess"), "no game 'chess'"),
+        (("play", "skyport", "--players", "7"), "2 to 4 players"),
+        (("sim", "skyport", "--players", "1"), "2 to 4 players"),
+        (("play", "skyport", "--bots", "oracle"), "no agent 'oracle'"),
+        (("sim", "skyport", "--agents", "random,oracle"), "no agent 'oracle'"),
+        (("sim", "skyport", "--players", "3", "--agents", "random,random"), "2 agents for 3 players"),
+        (("play", "skyport", "--players", "2", "--seat", "2"), "--seat"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], named: str) -> None:
+    code, out = invoke(*args)
+    assert code == 2
+    assert named in out
+
+
+def test_a_game_against_bots_runs_to_the_score_sheet(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, out = invoke(
+        "play", "skyport", "--players", "3", "--seed", "5", "--save", str(save), input=ALWAYS_FIRST
+    )
+    assert code == 0
+    assert "The game is over." in out
+    assert "Ranking" in out and "total" in out
+    record = GameRecord.from_json(save.read_text())
+    state = record.replay()
+    assert state.is_over
+    result = state.result()
+    for seat, lines in enumerate(result.breakdown):
+        assert f"{result.scores[seat]} points, rank {result.ranks[seat]}" in out
+        for line in lines:
+            assert line.label.split(":")[0] in out
+
+
+def test_a_hotseat_game_shows_the_pass_screen_and_ends() -> None:
+    code, out = invoke("play", "skyport", "--players", "2", "--seed", "3", "--hotseat", input=ALWAYS_FIRST)
+    assert code == 0
+    assert "Pass the device to P1" in out and "Pass the device to P2" in out
+    assert "The last player's hand is hidden." in out
+    assert "Ranking" in out
+
+
+def test_an_illegal_or_malformed_entry_names_the_choices_and_changes_nothing(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = str(new_game(2, 8).to_act)  # the human decides first, so a bot records nothing
+    script = "walk 99\n42\nfly to the moon\nquit\n"
+    code, out = invoke(
+        "play", "skyport", "-p", "2", "--seed", "8", "--seat", first, "--save", str(save), input=script
+    )
+    assert code == 0
+    assert out.count("Not possible") == 3
+    assert "there is no choice 42" in out
+    assert "did you mean" in out or "not an action of this game" in out
+    # Each refusal is followed by the numbered legal choices again.
+    after = out.split("Not possible", 1)[1]
+    assert re.search(r"^\s*1\s+play ", after, re.MULTILINE)
+    assert GameRecord.from_json(save.read_text()).actions == []
+
+
+def test_the_game_continues_after_a_refused_entry() -> None:
+    code, out = invoke(
+        "play", "skyport", "--players", "2", "--seed", "8", input="take airship\n" + ALWAYS_FIRST
+    )
+    assert code == 0
+    assert "Not possible" in out and "Ranking" in out
+
+
+def _hidden_patterns(card_id: str) -> list[str]:
+    """Ways a card shows up in the output; a bare ``P3`` would also be seat P3, so purple ids need context."""
+    card = CAT.cards[CAT.by_id[card_id]]
+    colour = "wild" if card.is_wild else COLOURS[card.colour]
+    if re.fullmatch(r"P[1-4]", card_id):
+        return [rf"\b{card_id} {colour}\b", rf"(?i)airship {card_id}\b"]
+    return [rf"\b{card_id}\b"]
+
+
+@pytest.mark.parametrize("decisions", [0, 8, 20])
+def test_playing_against_bots_never_shows_a_rivals_hidden_hand(tmp_path: Path, decisions: int) -> None:
+    save = tmp_path / "game.json"
+    script = "1\n" * decisions + "quit\n"
+    code, out = invoke("play", "skyport", "--players", "4", "--seed", "21", "--save", str(save), input=script)
+    assert code == 0
+    state = GameRecord.from_json(save.read_text()).replay()
+    assert not state.is_over
+    hidden = [c for rival in range(1, 4) for c in state.hands[rival] if c not in state.known[rival]]
+    assert hidden
+    for c in hidden:
+        for pattern in _hidden_patterns(CAT.cards[c].id):
+            assert not re.search(pattern, out), f"{CAT.cards[c].id} leaked"
+    for c in state.hands[0]:  # the same search does find the cards that are shown: our own hand
+        assert any(re.search(pattern, out) for pattern in _hidden_patterns(CAT.cards[c].id))
+
+
+def test_sim_writes_jsonl_whose_records_replay_to_the_same_scores(tmp_path: Path) -> None:
+    out_file = tmp_path / "results.jsonl"
+    code, out = invoke(
+        "sim", "skyport", "--players", "3", "--games", "6", "--seed", "2", "--out", str(out_file)
+    )
+    assert code == 0
+    assert "By seat" in out and "win rate" in out and "Mean game length" in out
+    lines = out_file.read_text().splitlines()
+    assert len(lines) == 6
+    for line in lines:
+        data = json.loads(line)
+        assert {"game", "seed", "agents", "scores", "winners", "breakdown", "record"} <= set(data)
+        state = GameRecord.from_dict(data["record"]).replay()
+        assert list(state.result().scores) == data["scores"]
+
+
+def test_sim_seats_one_player_per_named_agent() -> None:
+    code, out = invoke("sim", "skyport", "--games", "2", "--agents", "random,random,random")
+    assert code == 0
+    assert "3 players" in out and "seat 2" in out
+
+
+@pytest.fixture
+def results(tmp_path: Path) -> Path:
+    out_file = tmp_path / "results.jsonl"
+    code, _ = invoke(
+        "sim", "skyport", "--players", "2", "--games", "2", "--seed", "4", "--out", str(out_file)
+    )
+    assert code == 0
+    return out_file
+
+
+def test_replay_to_end_prints_the_final_table_and_scores(results: Path) -> None:
+    code, out = invoke("replay", str(results), "--game-index", "1", "--to-end")
+    assert code == 0
+    data = json.loads(results.read_text().splitlines()[1])
+    assert "Game over" in out and "Ranking" in out
+    for seat, score in enumerate(data["scores"]):
+        assert f"P{seat + 1} (" in out and f"{score} points" in out
+
+
+def test_replay_steps_forward_back_and_jumps(results: Path, tmp_path: Path) -> None:
+    record = tmp_path / "one.json"
+    record.write_text(json.dumps(json.loads(results.read_text().splitlines()[0])["record"]))
+    code, out = invoke("replay", str(record), "--seat", "1", input="n\n\nb\nj 7\nq\n")
+    assert code == 0
+    assert "The start: decision 0 of" in out
+    assert "Decision 2 of" in out and "Decision 7 of" in out
+    assert "What happened:" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"players": "three"}, "players"),
+        ({"actions": ["play Q9"]}, "actions[0]"),
+        ({"game": "chess"}, "game"),
+        ({"rules_version": 99}, "rules_version"),
+    ],
+)
+def test_replay_of_a_corrupt_record_exits_2_naming_the_field(
+    results: Path, tmp_path: Path, change: dict[str, object], field: str
+) -> None:
+    data = json.loads(results.read_text().splitlines()[0])["record"]
+    data.update(change)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    code, out = invoke("replay", str(bad), "--to-end")
+    assert code == 2
+    assert field in out
+
+
+def test_replay_of_a_file_that_is_not_json_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    code, out = invoke("replay", str(bad))
+    assert code == 2
+    assert "(json)" in out

@@ -1,0 +1,126 @@
+"""Data-file validation: every error names the file, the entry, the field and what was expected."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from skyhall.core.data import Entry, entries, load_toml, parse_toml
+from skyhall.core.errors import DataError
+
+FILE = "toy/data/cards.toml"
+
+
+def entry(**table: Any) -> Entry:
+    return Entry(FILE, "C1", table)
+
+
+def refused(excinfo: pytest.ExceptionInfo[DataError], field: str, expected: str) -> None:
+    error = excinfo.value
+    assert (error.file, error.entry, error.field) == (FILE, "C1", field)
+    assert expected in error.expected
+    assert str(error).startswith(f"{FILE}: entry 'C1', field {field!r}: expected ")
+
+
+def test_reads_valid_fields() -> None:
+    e = entry(id="C1", colour="red", n=3, open=True, tags=["a", "b"], counts=[1, 2], sub={"k": 1})
+    assert e.text("id") == "C1"
+    assert e.text("colour", ("red", "blue")) == "red"
+    assert e.integer("n", 1, 5) == 3
+    assert e.flag("open") is True
+    assert e.texts("tags", ("a", "b", "c")) == ["a", "b"]
+    assert e.integers("counts", 0, 9) == [1, 2]
+    assert e.sub("sub").integer("k") == 1
+    assert e.integer("absent", default=7) == 7
+    e.done()
+
+
+@pytest.mark.parametrize(
+    ("table", "read", "field", "expected"),
+    [
+        ({}, lambda e: e.text("name"), "name", "the field is missing"),
+        ({"name": 3}, lambda e: e.text("name"), "name", "a string, found 3"),
+        ({"colour": "teal"}, lambda e: e.text("colour", ("red", "blue")), "colour", "one of blue, red"),
+        ({"n": "3"}, lambda e: e.integer("n"), "n", "an integer, found '3'"),
+        ({"n": True}, lambda e: e.integer("n"), "n", "an integer, found True"),
+        ({"n": 1.0}, lambda e: e.integer("n"), "n", "an integer"),
+        ({"n": 12}, lambda e: e.integer("n", 1, 9), "n", "an integer in 1..9, found 12"),
+        ({"f": "yes"}, lambda e: e.flag("f"), "f", "true or false"),
+        ({"t": "a"}, lambda e: e.texts("t"), "t", "a list of strings"),
+        ({"t": ["a", 1]}, lambda e: e.texts("t"), "t", "a list of strings"),
+        ({"t": ["a", "z"]}, lambda e: e.texts("t", ("a", "b")), "t", "values among a, b, found 'z'"),
+        ({"c": [1, False]}, lambda e: e.integers("c"), "c", "a list of integers"),
+        ({"c": [1, 20]}, lambda e: e.integers("c", 0, 9), "c", "integers in 0..9, found 20"),
+    ],
+    ids=[
+        "missing",
+        "text-type",
+        "text-choice",
+        "int-text",
+        "int-bool",
+        "int-float",
+        "int-range",
+        "flag",
+        "texts-type",
+        "texts-item",
+        "texts-choice",
+        "ints-bool",
+        "ints-range",
+    ],
+)
+def test_field_errors(table: dict[str, Any], read: Any, field: str, expected: str) -> None:
+    with pytest.raises(DataError) as raised:
+        read(entry(**table))
+    refused(raised, field, expected)
+
+
+def test_unknown_field_is_a_typo() -> None:
+    e = entry(id="C1", colur="red")
+    e.text("id")
+    with pytest.raises(DataError) as raised:
+        e.done()
+    refused(raised, "colur", "no such field (known: id)")
+
+
+def test_nested_table_errors_name_the_path() -> None:
+    with pytest.raises(DataError) as raised:
+        entry(ability={"kind": 5}).sub("ability").text("kind")
+    assert (raised.value.entry, raised.value.field) == ("C1.ability", "kind")
+    with pytest.raises(DataError) as raised:
+        entry(ability="move").sub("ability")
+    assert (raised.value.entry, raised.value.field) == ("C1.ability", "(entry)")
+    assert "a table, found str" in raised.value.expected
+
+
+def test_entries_are_named_by_id_or_position() -> None:
+    document = {"card": [{"id": "A"}, {"name": "no id"}, "oops"]}
+    found = entries(FILE, document, "card")
+    assert next(found).name == "A"
+    assert next(found).name == "card[1]"
+    with pytest.raises(DataError) as raised:
+        next(found)
+    assert (raised.value.entry, raised.value.field) == ("card[2]", "(entry)")
+
+
+@pytest.mark.parametrize("document", [{}, {"card": []}, {"card": {"id": "A"}}])
+def test_entries_need_a_non_empty_array(document: dict[str, Any]) -> None:
+    with pytest.raises(DataError) as raised:
+        list(entries(FILE, document, "card"))
+    assert (raised.value.file, raised.value.entry) == (FILE, "[[card]]")
+    assert "non-empty array" in raised.value.expected
+
+
+def test_toml_syntax_error() -> None:
+    assert parse_toml('a = "b"', FILE) == {"a": "b"}
+    with pytest.raises(DataError) as raised:
+        parse_toml("a = = 1", FILE)
+    assert (raised.value.file, raised.value.field) == (FILE, "(syntax)")
+    assert "valid TOML" in raised.value.expected
+
+
+def test_missing_data_file() -> None:
+    with pytest.raises(DataError) as raised:
+        load_toml("skyhall.core", "nothing-here.toml")
+    assert raised.value.file == "skyhall/core/data/nothing-here.toml"
+    assert raised.value.expected == "the file to exist"
