@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from skyhall.cli.main import app
 from skyhall.core.record import GameRecord
 from skyhall.games.skyport import new_game
-from skyhall.games.skyport.cards import COLOURS, load
+from skyhall.games.skyport.cards import load
 
 runner = CliRunner()
 ALWAYS_FIRST = "1\n" * 2000
@@ -78,7 +78,7 @@ def test_a_game_against_bots_runs_to_the_score_sheet(tmp_path: Path) -> None:
 def test_a_hotseat_game_shows_the_pass_screen_and_ends() -> None:
     code, out = invoke("play", "skyport", "--players", "2", "--seed", "3", "--hotseat", input=ALWAYS_FIRST)
     assert code == 0
-    assert "Pass the device to P1" in out and "Pass the device to P2" in out
+    assert "Pass the device to Player 1" in out and "Pass the device to Player 2" in out
     assert "The last player's hand is hidden." in out
     assert "Ranking" in out
 
@@ -109,11 +109,7 @@ def test_the_game_continues_after_a_refused_entry() -> None:
 
 
 def _hidden_patterns(card_id: str) -> list[str]:
-    """Ways a card shows up in the output; a bare ``P3`` would also be seat P3, so purple ids need context."""
-    card = CAT.cards[CAT.by_id[card_id]]
-    colour = "wild" if card.is_wild else COLOURS[card.colour]
-    if re.fullmatch(r"P[1-4]", card_id):
-        return [rf"\b{card_id} {colour}\b", rf"(?i)airship {card_id}\b"]
+    """Ways a card shows up in the output: its id as a word."""
     return [rf"\b{card_id}\b"]
 
 
@@ -172,7 +168,7 @@ def test_replay_to_end_prints_the_final_table_and_scores(results: Path) -> None:
     data = json.loads(results.read_text().splitlines()[1])
     assert "Game over" in out and "Ranking" in out
     for seat, score in enumerate(data["scores"]):
-        assert f"P{seat + 1} (" in out and f"{score} points" in out
+        assert f"Player {seat + 1} (" in out and f"{score} points" in out
 
 
 def test_replay_steps_forward_back_and_jumps(results: Path, tmp_path: Path) -> None:

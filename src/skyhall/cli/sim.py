@@ -95,7 +95,7 @@ def sim(
         task = progress.add_task(f"{game.spec.title}", total=games, rate="–")
 
         def record(outcome: Outcome) -> None:
-            by_seat.add([f"P{s + 1} (seat {s})" for s in range(count)], outcome)
+            by_seat.add([f"Player {s + 1} (seat {s})" for s in range(count)], outcome)
             by_agent.add(list(outcome.agents), outcome)
             if sink is not None:
                 sink.write(json.dumps(outcome.to_dict(), separators=(",", ":")) + "\n")

@@ -133,8 +133,8 @@ def test_an_empty_tycoon_space_gives_nothing_to_a_player_holding_a_tycoon() -> N
     # Every tycoon but the one in hand is still on the Promenade.
     assert sum(map(len, s.promenade)) == sum(map(len, CAT.tycoons)) - 1
     assert turn_log(s)[-2:] == [
-        "P1 walks 2 to space 1 (tycoon).",
-        "P1 gains nothing: no airship and no alternative.",
+        "Player 1 walks 2 to space 1 (tycoon).",
+        "Player 1 gains nothing: no airship and no alternative.",
     ]
     assert (s.current, s.step) == (1, CHOOSE_CARD)
 
@@ -155,7 +155,7 @@ def test_an_empty_station_space_with_an_empty_deck_gives_nothing() -> None:
     s.station_decks[0] = ()
     land(s)
     assert s.hands[0] == ()
-    assert turn_log(s)[-1] == "P1 gains nothing: no airship and no alternative."
+    assert turn_log(s)[-1] == "Player 1 gains nothing: no airship and no alternative."
     assert s.current == 1
 
 
@@ -163,7 +163,7 @@ def test_an_empty_station_space_with_an_empty_deck_gives_nothing() -> None:
 def test_an_empty_movement_space_gives_no_card() -> None:
     s = on_a_bare_movement_space()
     assert s.hands[0] == ()
-    assert turn_log(s)[-1] == "P1 gains no card: no airship is left beside the space."
+    assert turn_log(s)[-1] == "Player 1 gains no card: no airship is left beside the space."
     assert (s.current, s.step) == (1, CHOOSE_CARD)
 
 
@@ -176,8 +176,8 @@ def test_an_empty_set_space_still_awards_the_token() -> None:
     assert s.owned[0] == (stack[-1], EMPTY)
     assert s.token_stacks[0] == stack[:-1]
     assert turn_log(s)[-2:] == [
-        "P1 gains no card: no airship is left beside the space.",
-        f"P1 completes the set of Colours and takes the {stack[-1]} token.",
+        "Player 1 gains no card: no airship is left beside the space.",
+        f"Player 1 completes the set of Colours and takes the {stack[-1]} token.",
     ]
 
 
@@ -186,14 +186,14 @@ def test_a_supplier_placed_with_an_empty_deck_draws_nothing() -> None:
     s = supplier_on_an_empty_deck()
     assert s.rows[0][1] == berth("S01", "Su1")
     assert s.hands[0] == (idx("B1"),)
-    assert turn_log(s)[-1] == "P1's Supplier draws nothing: the airship deck is empty."
+    assert turn_log(s)[-1] == "Player 1's Supplier draws nothing: the airship deck is empty."
     assert s.step == WALK
 
 
 # -- nothing to play ------------------------------------------------------------------------------------
 
 SKIP_LINE = (
-    "P1 has no card that can be played: Arrival, Skyport and Tycoon phases are skipped "
+    "Player 1 has no card that can be played: Arrival, Skyport and Tycoon phases are skipped "
     "and the standee may walk 1."
 )
 
@@ -307,7 +307,7 @@ def game_over() -> State:
 
 ILLEGAL = [
     (at_choose, CHOOSE_CARD, "play Me2", "the skyport already has a Merchant"),
-    (at_choose, CHOOSE_CARD, "play R1", "R1 is not in P1's hand"),
+    (at_choose, CHOOSE_CARD, "play R1", "R1 is not in Player 1's hand"),
     (at_choose, CHOOSE_CARD, "walk 1", "must now choose a card to play"),
     (at_choose, CHOOSE_CARD, "fly to the moon", "not an action of this game"),
     (at_place("W1"), PLACE_CARD, "place left", "must now choose where the card goes"),
@@ -320,8 +320,8 @@ ILLEGAL = [
     (at_swap, SWAP_NEW_LANE, "swap 2", "must now swap the new lane"),
     (at_swap, SWAP_NEW_LANE, "swap 4", "must now swap the new lane"),
     (at_swap, SWAP_NEW_LANE, "pass", "must now swap the new lane"),
-    (at_wild_move, WILD_MOVE, "move 1 right 2", "P2 must now move one lane 1 space"),
-    (at_wild_move, WILD_MOVE, "move 2 left 1", "P2 must now move one lane 1 space"),
+    (at_wild_move, WILD_MOVE, "move 1 right 2", "Player 2 must now move one lane 1 space"),
+    (at_wild_move, WILD_MOVE, "move 2 left 1", "Player 2 must now move one lane 1 space"),
     (at_tycoon_choice, TYCOON_CHOICE, "use explorer", "must now use a tycoon"),
     (at_tycoon_action, TYCOON_ACTION, "move 4 left 1", "carry out the tycoon's move"),
     (at_tycoon_action, TYCOON_ACTION, "pass", "carry out the tycoon's move"),
@@ -406,14 +406,14 @@ def no_token_left() -> State:
 
 SKIPS = [
     (with_an_empty_hand, SKIP_LINE),
-    (no_room, "P1's new lane cannot move: there is no room."),
-    (no_swap, "P1 has no purple lane: the swap has no effect."),
-    (no_lane_to_move, "P2 has no lane that can move."),
-    (supplier_on_an_empty_deck, "P1's Supplier draws nothing: the airship deck is empty."),
-    (holding_a_tycoon_on_a_bare_tycoon_space, "P1 gains nothing: no airship and no alternative."),
-    (on_a_bare_movement_space, "P1 gains no card: no airship is left beside the space."),
+    (no_room, "Player 1's new lane cannot move: there is no room."),
+    (no_swap, "Player 1 has no purple lane: the swap has no effect."),
+    (no_lane_to_move, "Player 2 has no lane that can move."),
+    (supplier_on_an_empty_deck, "Player 1's Supplier draws nothing: the airship deck is empty."),
+    (holding_a_tycoon_on_a_bare_tycoon_space, "Player 1 gains nothing: no airship and no alternative."),
+    (on_a_bare_movement_space, "Player 1 gains no card: no airship is left beside the space."),
     (taking_the_last_airship, "Space 2 stays empty: the airship deck is empty."),
-    (no_token_left, "P1 completes the set of Icons, but no token is left."),
+    (no_token_left, "Player 1 completes the set of Icons, but no token is left."),
 ]
 
 
@@ -430,7 +430,7 @@ def test_a_skipped_step_is_logged_with_its_reason_and_play_goes_on(
 
 # -- random playouts: the log accounts for every step, and someone can always act ----------------------------
 
-_PLAYS = re.compile(r"P(\d) plays (?:\w+ airship|Station|\w+) (\w+) ")
+_PLAYS = re.compile(r"Player (\d) plays (?:\w+ airship|Station|\w+) (\w+) ")
 
 
 class LogReader:
@@ -468,7 +468,9 @@ class LogReader:
         self.advance()
         turns = 0
         while self.line != "The game is over.":
-            self.turn(f"P{(self.first + turns) % self.players + 1}", (self.first + turns) % self.players)
+            self.turn(
+                f"Player {(self.first + turns) % self.players + 1}", (self.first + turns) % self.players
+            )
             turns += 1
         self.advance()
         assert self.line == "", f"log goes on after the end: {self.line!r}"
@@ -477,7 +479,9 @@ class LogReader:
     def turn(self, who: str, seat: int) -> None:
         if not self.optional(f"{who} has no card that can be played: .*"):
             played = _PLAYS.match(self.line)
-            assert played and played.group(1) == who[1:], f"{who} should play a card: {self.line!r}"
+            assert played and played.group(1) == who.removeprefix("Player "), (
+                f"{who} should play a card: {self.line!r}"
+            )
             self.advance()
             self.ability(who, seat, CAT.cards[idx(played.group(2))])
             while self.optional(rf"{who}'s (Merchant|Explorer) (moves|swaps) .*"):
@@ -497,7 +501,7 @@ class LogReader:
             )
         elif kind == AIRSHIP:
             for k in range(1, self.players):
-                rival = f"P{(seat + k) % self.players + 1}"
+                rival = f"Player {(seat + k) % self.players + 1}"
                 self.expect(
                     rf"{rival} moves the lane at position \d+ (left|right) 1 after the Wild\.",
                     rf"{rival} keeps their lanes where they are\.",

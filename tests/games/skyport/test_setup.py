@@ -345,7 +345,7 @@ def test_board_is_a_loop_of_eight_spaces_in_reconstructed_order() -> None:
 
 
 def walk_position(card: str, standee: int) -> State:
-    """P1 to play ``card`` (a station, so the Acquisition follows at once) with the standee on ``standee``."""
+    """Player 1 to play ``card`` (a station: the Acquisition follows at once), standee on ``standee``."""
     s = position(2, hands={0: [card, "B2"]}, rows={0: ["B1"]})
     s.standees[0] = standee
     return s
@@ -357,7 +357,7 @@ def test_space_eight_leads_to_space_one_not_the_promenade() -> None:
     play(s, "play S01", "place left")
     assert s.standees[0] == 0
     assert s.space == 0
-    assert s.log_for(0)[-1] == "P1 walks 1 to space 1 (tycoon)."
+    assert s.log_for(0)[-1] == "Player 1 walks 1 to space 1 (tycoon)."
     assert legal(s) == ["take airship", *(f"take {k}" for k in TYCOON_KINDS)]
 
 
@@ -491,7 +491,10 @@ def test_a_wild_drawn_goes_back_above_the_closing_card(monkeypatch: pytest.Monke
     if pick == 0:  # the lowest gap, straight above the Closing card: W1 went in under W2
         assert wilds == [(8, "W1"), (9, "W2")]
     redraws = [line for line in s.log_for(None) if "Wild" in line]
-    assert redraws == ["P1 draws a Wild and shuffles it back.", "P2 draws a Wild and shuffles it back."]
+    assert redraws == [
+        "Player 1 draws a Wild and shuffles it back.",
+        "Player 2 draws a Wild and shuffles it back.",
+    ]
 
 
 @pytest.mark.rule("GCS-SET-21", "GCS-SET-22")
@@ -519,7 +522,7 @@ def test_first_player_random_or_chosen(players: int) -> None:
     for seat in range(players):
         s = skyport.new_game(players, 3, {"first_player": seat})
         assert (s.first, s.current, s.actor) == (seat, seat, seat)
-        assert s.log_for(None)[-1].endswith(f"P{seat + 1} is the first player.")
+        assert s.log_for(None)[-1].endswith(f"Player {seat + 1} is the first player.")
     with pytest.raises(ValueError, match="first_player"):
         skyport.new_game(players, 3, {"first_player": players})
 
@@ -540,7 +543,7 @@ def test_turns_go_clockwise_from_the_first_player_all_game(players: int, first: 
 
 
 def four_phase_turn() -> State:
-    """P1 holds R1 (red, move 1-2, Player Movement 4) with a red Merchant and a Cargo icon in the skyport."""
+    """Player 1 holds R1 (red, move 1-2, Player Movement 4), a red Merchant and Cargo in the skyport."""
     return position(
         3,
         rows={0: ["G4", berth("S01", "Me1"), "B1"]},

@@ -85,7 +85,7 @@ def test_an_earlier_airship_does_not_fire_again_when_its_lane_is_swapped() -> No
     s = position(rows={0: ["P1", "S01", "SB3"]}, hands={0: ["B5"]})
     play(s, "play B5", "place right")  # the only purple lane is P1: the swap is forced
     assert s.rows[0] == (lane("B5"), berth("S01"), lane("SB3"), lane("P1"))
-    assert s.step == WALK  # P1's own move ability stays spent
+    assert s.step == WALK  # Player 1's own move ability stays spent
     assert legal(s) == walks(CAT.cards[idx("B5")].movement)
 
 
@@ -150,7 +150,7 @@ def test_with_room_for_the_minimum_nowhere_the_lane_goes_as_far_as_it_can_toward
     s = position(rows={0: ["SB1"]}, hands={0: ["B3"]})
     play(s, "play B3", "place left")  # room 0 on the left, 1 on the right: the move is forced
     assert s.rows[0] == (lane("SB1"), lane("B3"))
-    assert s.log_for(None)[-1] == "P1 moves the new lane right 1."
+    assert s.log_for(None)[-1] == "Player 1 moves the new lane right 1."
     assert s.step == WALK
 
 
@@ -160,7 +160,7 @@ def test_a_swap_trades_places_with_a_lane_of_the_named_colour() -> None:
     s = position(rows={0: ["SB1", "S01", "P1", "SC1"]}, hands={0: ["B5"]})
     play(s, "play B5", "place left")
     assert s.rows[0] == (lane("P1"), lane("SB1"), berth("S01"), lane("B5"), lane("SC1"))
-    assert s.log_for(None)[-1] == "P1 swaps the new lane with the lane at position 4."
+    assert s.log_for(None)[-1] == "Player 1 swaps the new lane with the lane at position 4."
 
 
 @pytest.mark.rule("GCS-SKY-07")
@@ -205,7 +205,7 @@ def test_a_swap_without_the_named_colour_does_nothing() -> None:
     s = position(rows={0: ["SB1", "S01", "SB3"]}, hands={0: ["B5"]})
     play(s, "play B5", "place right")
     assert s.rows[0] == (lane("SB1"), berth("S01"), lane("SB3"), lane("B5"))
-    assert s.log_for(None)[-1] == "P1 has no purple lane: the swap has no effect."
+    assert s.log_for(None)[-1] == "Player 1 has no purple lane: the swap has no effect."
     assert s.step == WALK
     assert legal(s) == walks(CAT.cards[idx("B5")].movement)
 
@@ -228,7 +228,7 @@ def test_the_wild_player_moves_nothing_and_a_rival_may_decline() -> None:
     assert (s.step, s.actor) == (WILD_MOVE, 1)
     play(s, "pass")
     assert s.rows[1] == (lane("SC1"), berth("S02"), lane("SC3"))
-    assert s.log_for(None)[-1] == "P2 keeps their lanes where they are."
+    assert s.log_for(None)[-1] == "Player 2 keeps their lanes where they are."
     # Back to the Wild's player: no lane move of their own, straight on to the walk.
     assert (s.step, s.actor) == (WALK, 0)
     assert s.rows[0] == own

@@ -86,8 +86,8 @@ def test_each_tycoon_is_used_at_most_once_per_turn() -> None:
     assert s.rows[0][:3] == (berth("S01", "Me1"), lane("SD3"), lane("SB1"))
     # Both spent: the phase ends by itself, and R9's single space of Player Movement is walked at once.
     assert s.log_for(None)[-2:] == [
-        "P1's Explorer swaps the lanes at position 2 and position 3.",
-        "P1 walks 1 to space 1 (tycoon).",
+        "Player 1's Explorer swaps the lanes at position 2 and position 3.",
+        "Player 1 walks 1 to space 1 (tycoon).",
     ]
 
 

@@ -83,7 +83,7 @@ EMPTY = -1
 
 
 def seat_name(seat: int) -> str:
-    return f"P{seat + 1}"
+    return f"Player {seat + 1}"
 
 
 def pos_name(pos: int) -> str:

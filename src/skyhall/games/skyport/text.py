@@ -172,8 +172,8 @@ def _plural(n: int, word: str) -> str:
 
 
 def seat_name(view: View, seat: int) -> str:
-    """``"P2 (City B)"``; the log calls seats P1..P4 too."""
-    return f"P{seat + 1} ({view.cat.cities[view.cities[seat]].name})"
+    """``"Player 2 (City B)"``, as the log calls seats."""
+    return f"Player {seat + 1} ({view.cat.cities[view.cities[seat]].name})"
 
 
 def render(view: View, width: int = 100) -> list[tuple[str, str]]:
@@ -204,7 +204,7 @@ def _status(view: View) -> str:
         phase = PHASES[view.step]
         actor = view.to_act if view.to_act is not None else view.current
         doing = "" if actor == view.current else f", {seat_name(view, actor)} decides"
-        lines.append(f"{phase} phase{doing}. First player: P{view.first + 1}.")
+        lines.append(f"{phase} phase{doing}. First player: Player {view.first + 1}.")
     closing = (
         "the Station Closing card is still in it"
         if view.closing_in_deck
@@ -235,7 +235,7 @@ def _central(view: View, width: int) -> str:
     for i, space in enumerate(cat.spaces):
         airship = view.board[i]
         ship = short(cat.cards[airship]) if airship != EMPTY else "(no airship)"
-        here = " ".join(f"P{seat + 1}" for seat, at in enumerate(view.standees) if at == i)
+        here = " ".join(f"Player {seat + 1}" for seat, at in enumerate(view.standees) if at == i)
         rows.append([space.id, _space_name(view, i), ship, here and f"◀ {here}"])
         offers.append(_alternative(view, i))
     lines = _columns([[*row[:3], offer, row[3]] for row, offer in zip(rows, offers, strict=True)])
@@ -247,7 +247,7 @@ def _central(view: View, width: int) -> str:
     for kind, stack in enumerate(view.promenade):
         top = f"{name(cat.cards[stack[-1]])} ×{len(stack)}" if stack else f"{TYCOON_KINDS[kind]}: none"
         stacks.append(top)
-    waiting = " ".join(f"P{seat + 1}" for seat, at in enumerate(view.standees) if at == EMPTY)
+    waiting = " ".join(f"Player {seat + 1}" for seat, at in enumerate(view.standees) if at == EMPTY)
     lines.append("Promenade: " + " · ".join(stacks))
     if waiting:
         lines.append(f"Standees on the Promenade: {waiting}")
@@ -380,7 +380,7 @@ def prompt(view: View) -> str:
     if step == SWAP_NEW_LANE and played is not None:
         return f"Skyport phase: {name(played)} swaps its new lane with a {_or(played.swap_colours)} lane."
     if step == WILD_MOVE:
-        return f"P{view.current + 1} played a wild airship: you may move one of your lanes 1 space, or pass."
+        return f"Player {view.current + 1} played a Wild: you may move one of your lanes 1 space, or pass."
     if step == TYCOON_CHOICE:
         return "Tycoon phase: use a tycoon's ability, or pass to go on to Acquisition."
     if step == TYCOON_ACTION:
