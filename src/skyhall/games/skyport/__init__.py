@@ -14,7 +14,6 @@ Package shape (the same in every game package):
 ``rules``    legal actions and their effects, phase by phase
 ``scoring``  score sheet and tie-breaks
 ``view``     what a seat may know; determinization from a view
-``log``      the plain-words game log with private lines
 ``text``     the table drawn for a terminal
 """
 

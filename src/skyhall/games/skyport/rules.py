@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skyhall.games.skyport import log
+from skyhall.core import log
 from skyhall.games.skyport.actions import (
     PASS,
     Action,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from skyhall.core import log
 from skyhall.core.rng import Rng
-from skyhall.games.skyport import log
 from skyhall.games.skyport.cards import EXPLORER, MERCHANT, WILD, Catalog
 from skyhall.games.skyport.lane import Berth, Lane, Position
 from skyhall.games.skyport.rules import CLOSING, EMPTY, seat_name, settle, start_turn

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from skyhall.core.log import Log, entries, lines_for
 from skyhall.core.result import Result
 from skyhall.core.rng import Rng
 from skyhall.games.skyport import rules, scoring
 from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import Catalog
 from skyhall.games.skyport.lane import Row
-from skyhall.games.skyport.log import Log, entries, lines_for
 from skyhall.games.skyport.steps import OVER
 
 CLOSING = -2

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from skyhall.core import log
 from skyhall.core.rng import Rng
-from skyhall.games.skyport import log
 from skyhall.games.skyport.cards import COLOURS, KIND_NAMES, TYCOON_KINDS, Catalog
 from skyhall.games.skyport.lane import Berth, Lane, Row
 from skyhall.games.skyport.rules import CLOSING, EMPTY, allowance, legal
