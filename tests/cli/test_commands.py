@@ -137,6 +137,7 @@ def test_sim_writes_jsonl_whose_records_replay_to_the_same_scores(tmp_path: Path
     )
     assert code == 0
     assert "By seat" in out and "win rate" in out and "Mean game length" in out
+    assert "Player 1 (seat 0) plays first, seats rotate over paired deals." in " ".join(out.split())
     lines = out_file.read_text().splitlines()
     assert len(lines) == 6
     for line in lines:
@@ -144,6 +145,7 @@ def test_sim_writes_jsonl_whose_records_replay_to_the_same_scores(tmp_path: Path
         assert {"game", "seed", "agents", "scores", "winners", "breakdown", "record"} <= set(data)
         state = GameRecord.from_dict(data["record"]).replay()
         assert list(state.result().scores) == data["scores"]
+        assert state.first == 0
 
 
 def test_sim_seats_one_player_per_named_agent() -> None:

@@ -109,9 +109,10 @@ def sim(
             if sink is not None:
                 sink.close()
 
+    order = "Player 1 (seat 0) plays first, " if "first_player" in game.spec.options else ""
     console.print(
-        f"{games} games of {game.spec.title}, {count} players, seed {seed}; seats rotate over paired deals. "
-        "A shared first place counts as 1/k of a win for each of the k winners."
+        f"{games} games of {game.spec.title}, {count} players, seed {seed}; {order}seats rotate over paired "
+        "deals. A shared first place counts as 1/k of a win for each of the k winners."
     )
     console.print(by_seat.table("By seat", "seat"))
     if len(set(names)) > 1:

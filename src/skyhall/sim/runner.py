@@ -1,4 +1,10 @@
-"""Play games between agents and keep what happened: the record, the result, the agents."""
+"""Play games between agents and keep what happened: the record, the result, the agents.
+
+Seat ``i`` is the ``i``-th to play: when a game has a ``first_player`` option and
+the caller leaves it out, seat 0 plays first. "Win rate by seat" then measures the
+turn-order advantage, and the seat rotation of :func:`run_many` gives every agent
+every turn position on the same deals.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from typing import Any
 
 from skyhall.agents import Agent, make_agent
 from skyhall.core.record import GameRecord
+from skyhall.core.registry import get
 from skyhall.core.result import Result
 from skyhall.core.rng import Rng
 
@@ -45,8 +52,8 @@ def play_game(
     seed: int,
     options: Mapping[str, Any] | None = None,
 ) -> Outcome:
-    """Play one game to the end; each agent only ever receives its seat's view."""
-    record, state = GameRecord.start(game, len(agents), seed, options)
+    """Play one game to the end, seat 0 first (see :func:`seated`); each agent only gets its seat's view."""
+    record, state = GameRecord.start(game, len(agents), seed, seated(game, options))
     decisions = 0
     while not state.is_over:
         seat = state.to_act
@@ -58,6 +65,14 @@ def play_game(
         state.apply(action)
         decisions += 1
     return Outcome(record, state.result(), tuple(a.name for a in agents), decisions)
+
+
+def seated(game: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``options`` with ``first_player=0`` when ``game`` has that option and ``options`` does not set it."""
+    chosen = dict(options or {})
+    if "first_player" in get(game).spec.options:
+        chosen.setdefault("first_player", 0)
+    return chosen
 
 
 def schedule(agent_names: Sequence[str], games: int, seed: int) -> Iterator[tuple[int, tuple[str, ...]]]:

@@ -97,6 +97,11 @@ def test_the_diplomat_bonus_raises_the_allowance(row: list[str | Position], most
     s = walking(row, station="S01")
     assert legal(s) == [f"walk {d}" for d in range(1, most + 1)]
     refused(s, f"walk {most + 1}")
+    # Every view tells the allowance; only the walking seat's view lists the walks.
+    for seat in (0, 1, None):
+        view = s.view(seat)
+        assert (view.allowance, view.to_dict()["allowance"]) == (most, most)
+        assert view.to_dict()["legal"] == (legal(s) if seat == 0 else [])
 
 
 @pytest.mark.rule("GCS-ACQ-02")

@@ -406,8 +406,8 @@ def no_token_left() -> State:
 
 SKIPS = [
     (with_an_empty_hand, SKIP_LINE),
-    (no_room, "Player 1's new lane cannot move: there is no room."),
-    (no_swap, "Player 1 has no purple lane: the swap has no effect."),
+    (no_room, "Player 1's new Blue lane cannot move: there is no room."),
+    (no_swap, "Player 1 has no Purple lane: the swap has no effect."),
     (no_lane_to_move, "Player 2 has no lane that can move."),
     (supplier_on_an_empty_deck, "Player 1's Supplier draws nothing: the airship deck is empty."),
     (holding_a_tycoon_on_a_bare_tycoon_space, "Player 1 gains nothing: no airship and no alternative."),
@@ -431,6 +431,9 @@ def test_a_skipped_step_is_logged_with_its_reason_and_play_goes_on(
 # -- random playouts: the log accounts for every step, and someone can always act ----------------------------
 
 _PLAYS = re.compile(r"Player (\d) plays (?:\w+ airship|Station|\w+) (\w+) ")
+_COLOUR = "(Blue|Purple|Green|Red|Orange|Yellow)"
+_LANE = rf"{_COLOUR} lane at position \d+"
+"""How the log names a lane."""
 
 
 class LogReader:
@@ -484,29 +487,33 @@ class LogReader:
             )
             self.advance()
             self.ability(who, seat, CAT.cards[idx(played.group(2))])
-            while self.optional(rf"{who}'s (Merchant|Explorer) (moves|swaps) .*"):
-                pass
+            while self.optional(rf"{who}'s (Merchant|Explorer) (moves|swaps) the {_LANE} .*"):
+                self.merges(who)
         walked = self.expect(rf"{who} walks \d+ to space (\d) \((\w+)\)\.")
         self.acquire(who, walked.group(1), walked.group(2))
 
     def ability(self, who: str, seat: int, card: Card) -> None:
         kind, ability = card.kind, card.ability
         if kind == AIRSHIP and ability == "move":
-            self.expect(
-                rf"{who} moves the new lane (left|right) \d+\.", rf"{who}'s new lane cannot move: .+\."
-            )
+            if self.optional(rf"{who} moves the new {_COLOUR} lane (left|right) \d+\."):
+                self.merges(who)
+            else:
+                self.expect(rf"{who}'s new {_COLOUR} lane cannot move: there is no room\.")
         elif kind == AIRSHIP and ability == "swap":
-            self.expect(
-                rf"{who} swaps the new lane with .+\.", rf"{who} has no .+ lane: the swap has no effect\."
-            )
+            if self.optional(rf"{who} swaps the new {_COLOUR} lane with the {_LANE}\."):
+                self.merges(who)
+            else:
+                self.expect(rf"{who} has no {_COLOUR}( or {_COLOUR})? lane: the swap has no effect\.")
         elif kind == AIRSHIP:
             for k in range(1, self.players):
                 rival = f"Player {(seat + k) % self.players + 1}"
-                self.expect(
-                    rf"{rival} moves the lane at position \d+ (left|right) 1 after the Wild\.",
-                    rf"{rival} keeps their lanes where they are\.",
-                    rf"{rival} has no lane that can move\.",
-                )
+                if self.optional(rf"{rival} moves the {_LANE} (left|right) 1 after the Wild\."):
+                    self.merges(rival)
+                else:
+                    self.expect(
+                        rf"{rival} keeps their lanes where they are\.",
+                        rf"{rival} has no lane that can move\.",
+                    )
         elif kind == TYCOON and card.tycoon == SUPPLIER:
             self.expect(rf"{who}'s Supplier draws (a card|nothing: the airship deck is empty)\.")
         else:
@@ -527,8 +534,15 @@ class LogReader:
             self.optional(
                 rf"{who} completes the set of (Colours|Icons)(, but no token is left| and takes .+)\."
             )
-        if kind == "movement":
-            self.optional(rf"{who} moves the lane at position \d+ (left|right) \d+ \(Movement space\)\.")
+        if kind == "movement" and self.optional(
+            rf"{who} moves the {_LANE} (left|right) \d+ \(Movement space\)\."
+        ):
+            self.merges(who)
+
+    def merges(self, who: str) -> None:
+        """The merges a move or swap caused, if any, each on its own line."""
+        while self.optional(rf"{who}'s (two|three|four) {_COLOUR} lanes merge \(\d+ airships\)\."):
+            pass
 
 
 @pytest.mark.rule("GCS-EDGE-08")

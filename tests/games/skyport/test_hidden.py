@@ -20,7 +20,8 @@ from skyhall.games import skyport
 from skyhall.games.skyport.cards import TYCOON_KINDS
 from skyhall.games.skyport.lane import Berth, Lane
 from skyhall.games.skyport.state import CLOSING, EMPTY, State
-from skyhall.games.skyport.steps import TAKE
+from skyhall.games.skyport.steps import TAKE, WILD_MOVE
+from skyhall.games.skyport.view import determinize
 from tests.games.skyport.position import CAT, berth, idx, play, position, with_deck
 from tests.games.skyport.test_arrival import playout
 
@@ -308,3 +309,53 @@ def test_determinize_keeps_the_view_and_changes_only_hidden_cards(seat: int | No
     assert len(hidden_hands) > 1
     assert len(decks) == 6
     assert len(station_decks) > 1  # the cards below the tops are drawn anew
+
+
+@pytest.mark.rule("GCS-HID-01")
+def test_only_the_seat_to_act_is_shown_its_choices_and_they_follow_from_its_view() -> None:
+    steps = set()
+    for seed in range(3):
+        s = skyport.new_game(3, seed)
+        for _ in playout(s, seed):
+            if s.is_over:
+                break
+            steps.add(s.step)
+            for seat in (None, 0, 1, 2):
+                view = s.view(seat, log=False)
+                choices = tuple(s.legal_actions()) if seat == s.to_act else ()
+                assert view.legal == choices
+                assert view.to_dict()["legal"] == [str(a) for a in choices]
+            # The choices depend on nothing the seat cannot see: every determinization offers the same.
+            view = s.view(s.to_act, log=False)
+            for k in range(2):
+                assert tuple(determinize(view, Rng(k)).legal_actions()) == view.legal
+        assert s.view(0).legal == s.view(None).legal == ()
+    assert WILD_MOVE in steps  # a rival's decision was among those checked
+
+
+def hidden_wilds(det: State, seat: int, view_hand: tuple[int, ...]) -> int:
+    return sum(
+        CAT.cards[c].is_wild for c, shown in zip(det.hands[seat], view_hand, strict=True) if shown == EMPTY
+    )
+
+
+@pytest.mark.rule("GCS-SET-21", "GCS-HID-03")
+def test_determinize_deals_a_hidden_wild_only_as_a_suppliers_draw() -> None:
+    # Seat 1 hosts a Supplier: one of its face-down cards may be the Wild it drew. Seat 2's face-down
+    # cards are its starting hand, which never holds a Wild.
+    s = position(
+        players=3,
+        rows={0: ["SA1", "S01"], 1: ["SB1", berth("SB2", "Su1")], 2: ["SC1", "S02"]},
+        hands={0: ["B1", "G4"], 1: ["R2", "W1"], 2: ["Y3", "O2"]},
+    )
+    view = s.view(0)
+    assert view.hands[1] == view.hands[2] == (EMPTY, EMPTY)
+    supplier_wilds = deck_wilds = 0
+    for k in range(300):
+        det = determinize(view, Rng(k))
+        assert hidden_wilds(det, 2, view.hands[2]) == 0
+        assert hidden_wilds(det, 1, view.hands[1]) <= 1
+        supplier_wilds += hidden_wilds(det, 1, view.hands[1])
+        deck_wilds += sum(CAT.cards[c].is_wild for c in det.deck if c != CLOSING)
+    assert supplier_wilds > 0
+    assert deck_wilds > 0  # the Wilds nobody is dealt stay in the deck

@@ -151,6 +151,10 @@ def test_a_move_by_an_airship_ability_merges_neighbours() -> None:
     play(s, "play B1", "place left", "shift right 2")
     assert s.rows[0] == (*row_of("R1", "S01"), lane("B1", "B2"))
     assert s.step == WALK  # the merge asked nothing: it is not optional
+    assert s.log_for(None)[-2:] == [
+        "Player 1 moves the new Blue lane right 2.",
+        "Player 1's two Blue lanes merge (2 airships).",
+    ]
 
 
 @pytest.mark.rule("GCS-LANE-09")
@@ -158,6 +162,10 @@ def test_a_move_after_a_wild_merges_the_rivals_neighbours() -> None:
     s = wild_for_rival(["B2", "R1", "B3", "S01"])
     play(s, "move 2 right 1")
     assert s.rows[1] == (lane("B2", "B3"), *row_of("R1", "S01"))
+    assert s.log_for(None)[-2:] == [
+        "Player 2 moves the Red lane at position 2 right 1 after the Wild.",
+        "Player 2's two Blue lanes merge (2 airships).",
+    ]
 
 
 @pytest.mark.rule("GCS-LANE-09")
@@ -168,6 +176,10 @@ def test_a_tycoon_move_merges_neighbours() -> None:
     play(s, "use merchant", "move 5 right 1")
     assert s.rows[0] == (berth("S01", "Me3"), *row_of("B7", "R4"), lane("G1", "G2"), *row_of("Y1"))
     assert PHASES[s.step] == "Acquisition"  # B7's Player Movement 1: the walk was forced too
+    assert s.log_for(None)[-3:-1] == [
+        "Player 1's Merchant moves the Yellow lane at position 5 right 1.",
+        "Player 1's two Green lanes merge (2 airships).",
+    ]
 
 
 @pytest.mark.rule("GCS-LANE-09")
@@ -178,6 +190,10 @@ def test_a_movement_space_move_merges_neighbours() -> None:
     assert "move 1 right 1" in legal(s)
     play(s, "move 1 right 1")
     assert s.rows[0] == (*row_of("Y1"), lane("G1", "G2"), *row_of("S02", "S01"))
+    assert s.log_for(None)[-2:] == [
+        "Player 1 moves the Green lane at position 1 right 1 (Movement space).",
+        "Player 1's two Green lanes merge (2 airships).",
+    ]
 
 
 @pytest.mark.rule("GCS-LANE-10")
@@ -185,6 +201,8 @@ def test_lanes_with_a_station_between_them_never_merge() -> None:
     s = position(rows={0: ["B2", "S01", "R1"]}, hands={0: ["B1", "G4"]})
     play(s, "play B1", "place right", "shift left 1")
     assert s.rows[0] == row_of("B2", "S01", "B1", "R1")
+    assert "Player 1 moves the new Blue lane left 1." in s.log_for(None)
+    assert not any("merge" in line for line in s.log_for(None))
 
 
 @pytest.mark.rule("GCS-LANE-11")
@@ -192,6 +210,10 @@ def test_a_run_of_three_lanes_of_one_colour_becomes_one_lane() -> None:
     s = position(rows={0: ["B2", "P1", "B3", "S01"]}, hands={0: ["B5", "G4"]})
     play(s, "play B5", "place right")  # swaps with P1: blue B2, B5, B3 stand side by side
     assert s.rows[0] == (lane("B2", "B5", "B3"), *row_of("S01", "P1"))
+    assert s.log_for(None)[-2:] == [
+        "Player 1 swaps the new Blue lane with the Purple lane at position 2.",
+        "Player 1's three Blue lanes merge (3 airships).",
+    ]
 
 
 @pytest.mark.rule("GCS-LANE-12")
@@ -212,6 +234,10 @@ def test_the_merge_check_covers_the_whole_skyport() -> None:
     s = position(rows={0: ["B2", "B3", "S01", "R1"]}, hands={0: ["G1", "B4"]})
     play(s, "play G1", "place right", "shift left 1")
     assert s.rows[0] == (lane("B2", "B3"), *row_of("S01", "G1", "R1"))
+    assert s.log_for(None)[-2:] == [
+        "Player 1 moves the new Green lane left 1.",
+        "Player 1's two Blue lanes merge (2 airships).",
+    ]
 
 
 @pytest.mark.rule("GCS-LANE-14")

@@ -150,7 +150,7 @@ def test_with_room_for_the_minimum_nowhere_the_lane_goes_as_far_as_it_can_toward
     s = position(rows={0: ["SB1"]}, hands={0: ["B3"]})
     play(s, "play B3", "place left")  # room 0 on the left, 1 on the right: the move is forced
     assert s.rows[0] == (lane("SB1"), lane("B3"))
-    assert s.log_for(None)[-1] == "Player 1 moves the new lane right 1."
+    assert s.log_for(None)[-1] == "Player 1 moves the new Blue lane right 1."
     assert s.step == WALK
 
 
@@ -160,7 +160,7 @@ def test_a_swap_trades_places_with_a_lane_of_the_named_colour() -> None:
     s = position(rows={0: ["SB1", "S01", "P1", "SC1"]}, hands={0: ["B5"]})
     play(s, "play B5", "place left")
     assert s.rows[0] == (lane("P1"), lane("SB1"), berth("S01"), lane("B5"), lane("SC1"))
-    assert s.log_for(None)[-1] == "Player 1 swaps the new lane with the lane at position 4."
+    assert s.log_for(None)[-1] == "Player 1 swaps the new Blue lane with the Purple lane at position 4."
 
 
 @pytest.mark.rule("GCS-SKY-07")
@@ -168,6 +168,10 @@ def test_a_swap_that_brings_the_new_lane_beside_its_colour_merges() -> None:
     s = position(rows={0: ["SB1", "P1", "B2"]}, hands={0: ["B5"]})
     play(s, "play B5", "place left")
     assert s.rows[0] == (lane("P1"), lane("SB1"), lane("B5", "B2"))
+    assert s.log_for(None)[-2:] == [
+        "Player 1 swaps the new Blue lane with the Purple lane at position 3.",
+        "Player 1's two Blue lanes merge (2 airships).",
+    ]
 
 
 @pytest.mark.rule("GCS-SKY-08")
@@ -205,7 +209,7 @@ def test_a_swap_without_the_named_colour_does_nothing() -> None:
     s = position(rows={0: ["SB1", "S01", "SB3"]}, hands={0: ["B5"]})
     play(s, "play B5", "place right")
     assert s.rows[0] == (lane("SB1"), berth("S01"), lane("SB3"), lane("B5"))
-    assert s.log_for(None)[-1] == "Player 1 has no purple lane: the swap has no effect."
+    assert s.log_for(None)[-1] == "Player 1 has no Purple lane: the swap has no effect."
     assert s.step == WALK
     assert legal(s) == walks(CAT.cards[idx("B5")].movement)
 
@@ -277,6 +281,10 @@ def test_a_rivals_wild_move_merges_lanes() -> None:
     )
     play(s, "play W1", "join 1", "move 2 right 1")
     assert s.rows[1] == (lane("SB3", "R1"), lane("SA1"), berth("S01"))
+    assert s.log_for(None)[-2:] == [
+        "Player 2 moves the Blue lane at position 2 right 1 after the Wild.",
+        "Player 2's two Red lanes merge (2 airships).",
+    ]
 
 
 @pytest.mark.rule("GCS-SKY-16")

@@ -86,7 +86,7 @@ def test_each_tycoon_is_used_at_most_once_per_turn() -> None:
     assert s.rows[0][:3] == (berth("S01", "Me1"), lane("SD3"), lane("SB1"))
     # Both spent: the phase ends by itself, and R9's single space of Player Movement is walked at once.
     assert s.log_for(None)[-2:] == [
-        "Player 1's Explorer swaps the lanes at position 2 and position 3.",
+        "Player 1's Explorer swaps the Green lane at position 2 with the Yellow lane at position 3.",
         "Player 1 walks 1 to space 1 (tycoon).",
     ]
 
@@ -250,6 +250,10 @@ def test_an_explorer_swap_merges_the_lanes_it_brings_together() -> None:
     s = played(["SD3", berth("S01", "Ex1"), "SA1", "SC3"], "G5")
     play(s, "use explorer", "swap 1 3")
     assert s.rows[0] == (lane("SA1"), berth("S01", "Ex1"), lane("SD3", "SC3"), lane("G5"))
+    assert s.log_for(None)[-2:] == [
+        "Player 1's Explorer swaps the Yellow lane at position 1 with the Blue lane at position 3.",
+        "Player 1's two Yellow lanes merge (2 airships).",
+    ]
 
 
 @pytest.mark.rule("GCS-TYC-10")

@@ -90,6 +90,13 @@ def pos_name(pos: int) -> str:
     return f"position {pos + 1}"
 
 
+def lane_name(row: Row, pos: int) -> str:
+    """``"the Blue lane at position 4"``: a lane named by its colour, as the log writes it."""
+    lane = row[pos]
+    assert isinstance(lane, Lane)
+    return f"the {COLOURS[lane.colour].capitalize()} lane at {pos_name(pos)}"
+
+
 # -- legal actions ----------------------------------------------------------------------
 
 
@@ -284,26 +291,21 @@ def _apply(s: State, action: Action) -> None:
     if isinstance(action, PlaceEnd | PlaceBeside | Join | Host):
         _place(s, seat, action)
         return
-    if isinstance(action, Shift):
+    if isinstance(action, Shift | SwapWith):
         row = s.rows[seat]
-        s.rows[seat] = shifted(row, lane_holding(row, s.card), action.side, action.distance)
-        s.log = log.append(s.log, f"{who} moves the new lane {SIDE_NAMES[action.side]} {action.distance}.")
-        _begin_tycoons(s)
-        return
-    if isinstance(action, SwapWith):
-        row = s.rows[seat]
-        s.rows[seat] = swapped(row, lane_holding(row, s.card), action.lane)
-        s.log = log.append(s.log, f"{who} swaps the new lane with the lane at {pos_name(action.lane)}.")
+        pos = lane_holding(row, s.card)
+        new = f"the new {COLOURS[cards[s.card].colour].capitalize()} lane"
+        if isinstance(action, Shift):
+            after = shifted(row, pos, action.side, action.distance)
+            _rearrange(s, seat, after, f"{who} moves {new} {SIDE_NAMES[action.side]} {action.distance}.")
+        else:
+            after = swapped(row, pos, action.lane)
+            _rearrange(s, seat, after, f"{who} swaps {new} with {lane_name(row, action.lane)}.")
         _begin_tycoons(s)
         return
     if s.step == WILD_MOVE:
         if isinstance(action, Move):
-            s.rows[seat] = shifted(s.rows[seat], action.lane, action.side, action.distance)
-            s.log = log.append(
-                s.log,
-                f"{who} moves the lane at {pos_name(action.lane)} "
-                f"{SIDE_NAMES[action.side]} 1 after the Wild.",
-            )
+            _move_lane(s, seat, action, who, " after the Wild")
         else:
             s.log = log.append(s.log, f"{who} keeps their lanes where they are.")
         s.queue = s.queue[1:]
@@ -317,18 +319,15 @@ def _apply(s: State, action: Action) -> None:
         row = s.rows[seat]
         name = TYCOON_KINDS[s.tycoon].capitalize()
         if isinstance(action, Move):
-            s.rows[seat] = shifted(row, action.lane, action.side, action.distance)
-            text = (
-                f"{who}'s {name} moves the lane at {pos_name(action.lane)} "
-                f"{SIDE_NAMES[action.side]} {action.distance}."
-            )
+            _move_lane(s, seat, action, f"{who}'s {name}")
         else:
             assert isinstance(action, SwapPair)
-            s.rows[seat] = swapped(row, action.first, action.second)
-            text = (
-                f"{who}'s {name} swaps the lanes at {pos_name(action.first)} and {pos_name(action.second)}."
+            _rearrange(
+                s,
+                seat,
+                swapped(row, action.first, action.second),
+                f"{who}'s {name} swaps {lane_name(row, action.first)} with {lane_name(row, action.second)}.",
             )
-        s.log = log.append(s.log, text)
         s.used |= 1 << s.tycoon
         s.tycoon = EMPTY
         _begin_tycoons(s)
@@ -362,15 +361,40 @@ def _apply(s: State, action: Action) -> None:
         return
     if s.step == SPACE_MOVE:
         if isinstance(action, Move):
-            s.rows[seat] = shifted(s.rows[seat], action.lane, action.side, action.distance)
-            s.log = log.append(
-                s.log,
-                f"{who} moves the lane at {pos_name(action.lane)} "
-                f"{SIDE_NAMES[action.side]} {action.distance} (Movement space).",
-            )
+            _move_lane(s, seat, action, who, " (Movement space)")
         _end_turn(s)
         return
     raise AssertionError(f"unhandled action {action} at step {s.step}")
+
+
+_COUNTS = ("two", "three", "four", "five", "six")
+"""Words for the number of lanes in a merge."""
+
+
+def _move_lane(s: State, seat: int, move: Move, mover: str, why: str = "") -> None:
+    row = s.rows[seat]
+    after = shifted(row, move.lane, move.side, move.distance)
+    what = f"{lane_name(row, move.lane)} {SIDE_NAMES[move.side]} {move.distance}"
+    _rearrange(s, seat, after, f"{mover} moves {what}{why}.")
+
+
+def _rearrange(s: State, seat: int, after: Row, text: str) -> None:
+    """Give ``seat`` the row ``after`` a move or swap, log ``text``, then one line per merge it caused.
+
+    A lane of ``after`` built from several lanes of the row before holds the first
+    card of each of them, which is how the merges are counted.
+    """
+    firsts = {item.cards[0] for item in s.rows[seat] if isinstance(item, Lane)}
+    s.rows[seat] = after
+    s.log = log.append(s.log, text)
+    for item in after:
+        if isinstance(item, Lane) and (parts := sum(c in firsts for c in item.cards)) > 1:
+            count = _COUNTS[parts - 2] if parts - 2 < len(_COUNTS) else str(parts)
+            s.log = log.append(
+                s.log,
+                f"{seat_name(seat)}'s {count} {COLOURS[item.colour].capitalize()} lanes merge "
+                f"({len(item.cards)} airships).",
+            )
 
 
 def _place(s: State, seat: int, action: PlaceEnd | PlaceBeside | Join | Host) -> None:
@@ -382,7 +406,7 @@ def _place(s: State, seat: int, action: PlaceEnd | PlaceBeside | Join | Host) ->
         lane = row[action.lane]
         assert isinstance(lane, Lane)
         row[action.lane] = Lane(lane.colour, (*lane.cards, c))
-        where = f"into the {COLOURS[lane.colour]} lane at {pos_name(action.lane)}"
+        where = f"into {lane_name(s.rows[seat], action.lane)}"
     elif isinstance(action, Host):
         berth = row[action.station]
         assert isinstance(berth, Berth)
@@ -421,12 +445,13 @@ def _place(s: State, seat: int, action: PlaceEnd | PlaceBeside | Join | Host) ->
     elif card.ability == "move":
         s.step = SHIFT_NEW_LANE
         if not legal(s):
-            s.log = log.append(s.log, f"{who}'s new lane cannot move: there is no room.")
+            colour = COLOURS[card.colour].capitalize()
+            s.log = log.append(s.log, f"{who}'s new {colour} lane cannot move: there is no room.")
             _begin_tycoons(s)
     else:
         s.step = SWAP_NEW_LANE
         if not swap_targets(s, seat):
-            named = " or ".join(COLOURS[k] for k in card.swap_colours)
+            named = " or ".join(COLOURS[k].capitalize() for k in card.swap_colours)
             s.log = log.append(s.log, f"{who} has no {named} lane: the swap has no effect.")
             _begin_tycoons(s)
 

@@ -9,7 +9,7 @@ airship deck's cards, the cards a rival drew face down (starting hand, Supplier
 draw), and the cards under the top of each station deck and Promenade stack.
 Public: everything else, including the number of cards in every hand and deck,
 and which cards a rival took openly from the board, a station deck or the
-Promenade.
+Promenade. The choices of the pending decision go to the seat that makes it only.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from typing import Any
 
 from skyhall.core import log
 from skyhall.core.rng import Rng
-from skyhall.games.skyport.cards import COLOURS, KIND_NAMES, TYCOON_KINDS, Catalog
+from skyhall.games.skyport.actions import Action
+from skyhall.games.skyport.cards import COLOURS, KIND_NAMES, SUPPLIER, TYCOON_KINDS, Catalog
 from skyhall.games.skyport.lane import Berth, Lane, Row
-from skyhall.games.skyport.rules import CLOSING, EMPTY, allowance, legal
+from skyhall.games.skyport.rules import CLOSING, EMPTY, allowance
 from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import NAMES, OVER, PHASES, WALK
 
@@ -60,6 +61,10 @@ class View:
     used: int
     tycoon: int
     space: int
+    allowance: int
+    """The walk allowed this turn: the turn's Player Movement plus the Diplomat's bonus."""
+    legal: tuple[Action, ...]
+    """The pending decision's choices when this view's seat makes it, else empty."""
     deck: tuple[int, ...] | None
     """The deck's order, bottom first: shown only when the game is over."""
     log: tuple[str, ...]
@@ -122,19 +127,9 @@ class View:
             "movement": self.base_move,
             "allowance": self.allowance if self.step == WALK else None,
             "space": None if self.space == EMPTY else self.cat.spaces[self.space].id,
+            "legal": [str(a) for a in self.legal],
             "log": list(self.log),
         }
-
-    @property
-    def allowance(self) -> int:
-        """The walk allowed this turn (meaningful during Acquisition)."""
-        return allowance(determinize(self, Rng(0)))
-
-    def legal_actions(self) -> tuple[Any, ...]:
-        """The pending decision's choices, when this view's seat is the one to act."""
-        if self.to_act is None or self.to_act != self.seat:
-            return ()
-        return legal(determinize(self, Rng(0)))
 
     def describe_card(self, c: int) -> str:
         return self.cat.cards[c].describe() if c != EMPTY else "a hidden card"
@@ -188,6 +183,8 @@ def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
         used=s.used,
         tycoon=s.tycoon,
         space=s.space,
+        allowance=allowance(s),
+        legal=tuple(s.legal_actions()) if seat is not None and seat == s.to_act else (),
         deck=s.deck if over else None,
         log=tuple(s.log_for(seat)) if with_log else (),
     )
@@ -213,12 +210,7 @@ def determinize(view: View, rng: Rng) -> State:
     else:
         pool = [c for c in cat.deck_for(view.players) if c not in seen]
         rng.shuffle(pool)
-        hands = []
-        for hand in view.hands:
-            filled = []
-            for c in hand:
-                filled.append(pool.pop() if c == EMPTY else c)
-            hands.append(tuple(filled))
+        hands = _deal_hidden(view, pool)
         if view.closing_in_deck:
             pool.insert(cat.closing_beneath, CLOSING)
         s.deck = tuple(pool)
@@ -255,6 +247,32 @@ def determinize(view: View, rng: Rng) -> State:
     for line in view.log:
         s.log = log.append(s.log, line)
     return s
+
+
+def _deal_hidden(view: View, pool: list[int]) -> list[tuple[int, ...]]:
+    """Every hand with its hidden cards dealt from the shuffled ``pool`` (and removed from it).
+
+    A face-down card is one of the seat's starting cards, never a Wild (GCS-SET-21),
+    or the card its Supplier drew, which may be any airship. So each hidden card is
+    a non-Wild, except one per seat whose skyport hosts a Supplier: those free cards
+    are dealt last, so the non-Wild airships the real hands prove exist always suffice.
+    """
+    cards = view.cat.cards
+    hands = [list(hand) for hand in view.hands]
+    free: list[tuple[int, int]] = []  # (seat, slot) of each hidden card that may be a Wild
+    for seat, hand in enumerate(hands):
+        slots = [i for i, c in enumerate(hand) if c == EMPTY]
+        if slots and any(
+            isinstance(item, Berth) and item.tycoon != EMPTY and cards[item.tycoon].tycoon == SUPPLIER
+            for item in view.rows[seat]
+        ):
+            free.append((seat, slots.pop()))
+        for i in slots:
+            # The pool is shuffled, so its last non-Wild is a uniform pick among them.
+            hand[i] = pool.pop(next(k for k in reversed(range(len(pool))) if not cards[pool[k]].is_wild))
+    for seat, i in free:
+        hands[seat][i] = pool.pop()
+    return [tuple(hand) for hand in hands]
 
 
 def _fill(stack: tuple[int, ...], unseen: list[int], rng: Rng) -> tuple[int, ...]:

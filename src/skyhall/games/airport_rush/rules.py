@@ -1,0 +1,988 @@
+"""What may be done now, and what doing it changes: the four actions, events and the end.
+
+As in every Skyhall game, after each action the engine carries on through steps
+that need no decision (skipped steps are logged with their reason) and through
+decisions with exactly one legal choice, so the seat to act always has a real
+choice, or the game is over.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from skyhall.core import log
+from skyhall.games.airport_rush import die
+from skyhall.games.airport_rush.actions import (
+    AIRPORT,
+    DECK,
+    DECK_NAMES,
+    PASS,
+    Action,
+    Adjust,
+    Choose,
+    Discard,
+    Draw,
+    Drop,
+    Exchange,
+    Flip,
+    Keep,
+    Load,
+    Paint,
+    Pick,
+    Play,
+    Put,
+    Reroll,
+    Scrap,
+    SwapIn,
+    TakeDice,
+    TakeOff,
+    Transfer,
+)
+from skyhall.games.airport_rush.cards import ACTION, EVENT, PLANE, Card
+from skyhall.games.airport_rush.plane import Docked, add, arrangeable, find_face, fits, ready, remove
+from skyhall.games.airport_rush.steps import (
+    CARD_EFFECT,
+    DRAW,
+    FINAL_LOAD,
+    KEEP,
+    OVER,
+    PLACE_DIE,
+    PLAY_CARD,
+    TAKE_DICE,
+    TAKE_OFF,
+)
+from skyhall.games.airport_rush.steps import (
+    EVENT as EVENT_STEP,
+)
+
+if TYPE_CHECKING:
+    from skyhall.games.airport_rush.state import State
+
+EMPTY = -1
+AFTER_DICE, AFTER_CARD, AFTER_EVENT = 0, 1, 2
+"""Where play goes once the pending dice are placed: Action 2, Action 3, or the next seat of an Event."""
+INTO_LOCATE = -2
+"""A refill target: the next card goes to the planes LOCATE shows."""
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+# -- small queries ----------------------------------------------------------------------
+
+
+def slots_of(s: State, docked: Docked) -> tuple[int, ...]:
+    return s.cat.cards[docked.card].slots
+
+
+def is_ready(s: State, docked: Docked | None) -> bool:
+    if docked is None:
+        return False
+    card = s.cat.cards[docked.card]
+    return ready(card.slots, card.value, docked.dice)
+
+
+def dice_at(s: State, seat: int, where: int) -> tuple[int, ...]:
+    if where == AIRPORT:
+        return s.airport[seat]
+    docked = s.departure[seat][where]
+    return () if docked is None else docked.dice
+
+
+def my_dice(s: State, seat: int) -> list[tuple[int, int]]:
+    """``(place, die)`` for each distinct face at each place of ``seat``'s Airport and planes."""
+    out = []
+    for where in (AIRPORT, *range(len(s.departure[seat]))):
+        seen = set()
+        for d in dice_at(s, seat, where):
+            if die.face(d) not in seen:
+                seen.add(die.face(d))
+                out.append((where, d))
+    return out
+
+
+def targets(s: State, seat: int, d: int) -> list[int]:
+    """Places die ``d`` may go: Departure planes it fits, then the Airport if a space is free."""
+    out = [
+        p
+        for p, docked in enumerate(s.departure[seat])
+        if docked is not None and fits(slots_of(s, docked), docked.dice, d)
+    ]
+    if len(s.airport[seat]) < s.cat.limits.airport_spaces:
+        out.append(AIRPORT)
+    return out
+
+
+def load_moves(s: State, seat: int) -> list[Action]:
+    """Airport dice that can move onto a Departure plane (allowed at any time in one's own turn)."""
+    out: list[Action] = []
+    seen = set()
+    for d in s.airport[seat]:
+        if die.face(d) in seen:
+            continue
+        seen.add(die.face(d))
+        for p, docked in enumerate(s.departure[seat]):
+            if docked is not None and fits(slots_of(s, docked), docked.dice, d):
+                out.append(Load(die.face(d), p))
+    return out
+
+
+def selections_of(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The dice a player may take from a space: 1-3 of one colour, or 1-3 of different colours."""
+    found = []
+    for size in (1, 2, 3):
+        for group in combinations(dice, size):
+            colours = [die.shown(d) for d in group]
+            if len(set(colours)) in (1, size):
+                faces = tuple(sorted(die.face(d) for d in group))
+                if faces not in found:
+                    found.append(faces)
+    return found
+
+
+def hand_cards_of(s: State, seat: int, deck: int) -> int:
+    kind = PLANE if deck == 0 else ACTION
+    return sum(1 for c in s.hands[seat] if s.cat.cards[c].type == kind)
+
+
+# -- legal actions ----------------------------------------------------------------------
+
+
+def legal(s: State) -> tuple[Action, ...]:
+    step = s.step
+    seat = s.actor
+    cards = s.cat.cards
+    if step == KEEP:
+        ids = sorted(s.cat.objectives[o].id for o in s.dealt[seat])
+        return tuple(Keep(a, b) for a, b in combinations(ids, 2))
+    if step == TAKE_DICE:
+        return tuple(TakeDice(space, sel) for space, dice in enumerate(s.load) for sel in selections_of(dice))
+    if step == PLACE_DIE:
+        return tuple(placements(s, seat))
+    if step == PLAY_CARD:
+        plays: list[Action] = []
+        for c in s.hands[seat]:
+            play = Play(cards[c].id if cards[c].type == PLANE else cards[c].kind)
+            if play not in plays:
+                plays.append(play)
+        return tuple(plays)
+    if step == CARD_EFFECT:
+        return (*effect_options(s), PASS)
+    if step == TAKE_OFF:
+        return (*takeoff_options(s, seat), *load_moves(s, seat), PASS)
+    if step == DRAW:
+        return tuple(draw_options(s))
+    if step == EVENT_STEP:
+        kind = cards[s.event].kind
+        if kind == "fog":
+            return tuple(Drop(f) for f in sorted({die.face(d) for d in s.airport[seat]}))
+        return (*takeoff_options(s, seat), PASS)
+    if step == FINAL_LOAD:
+        return (*load_moves(s, seat), PASS)
+    return ()
+
+
+def placements(s: State, seat: int) -> list[Action]:
+    out: list[Action] = []
+    seen = set()
+    for d in s.pending:
+        f = die.face(d)
+        if f in seen:
+            continue
+        seen.add(f)
+        places = targets(s, seat, d)
+        if places:
+            out.extend(Put(f, where) for where in places)
+        else:
+            out.append(Discard(f))
+            if s.swaps < s.cat.limits.max_swaps:
+                out.extend(SwapIn(f, g) for g in sorted({die.face(a) for a in s.airport[seat]}))
+    out.extend(load_moves(s, seat))
+    return out
+
+
+def takeoff_options(s: State, seat: int) -> list[Action]:
+    if s.storm != EMPTY:
+        return []
+    if s.step == TAKE_OFF and s.takeoffs >= s.takeoff_limit:
+        return []
+    return [TakeOff(p) for p, docked in enumerate(s.departure[seat]) if is_ready(s, docked)]
+
+
+def draw_options(s: State) -> list[Action]:
+    seat = s.current
+    if len(s.hands[seat]) >= s.cat.limits.hand_size:
+        return []
+    out: list[Action] = []
+    for deck in (0, 1):
+        out.extend(Draw(deck, i) for i, c in enumerate(s.supply[deck]) if c != EMPTY)
+        if s.decks[deck]:
+            out.append(Draw(deck, DECK))
+    return out
+
+
+def effect_options(s: State) -> list[Action]:
+    """The targets of the action card being resolved (``pass`` is added by the caller)."""
+    seat = s.current
+    kind = s.cat.cards[s.card].kind
+    out: list[Action] = []
+    if kind in ("adjust", "flip", "paint", "reroll"):
+        for where, d in my_dice(s, seat):
+            f = die.face(d)
+            if kind == "adjust":
+                out.extend(Adjust(where, f, delta) for delta in (1, -1) if 1 <= die.value(d) + delta <= 6)
+            elif kind == "flip":
+                out.append(Flip(where, f))
+            elif kind == "paint":
+                out.extend(Paint(where, f, c) for c in range(3) if c != die.shown(d))
+            elif _rerollable(s, where, d):
+                out.append(Reroll(where, f))
+    elif kind == "extra-pick":
+        for space, dice in enumerate(s.load):
+            out.extend(Pick(space, f) for f in sorted({die.face(d) for d in dice}))
+    elif kind == "transfer":
+        for p, docked in enumerate(s.departure[seat]):
+            if docked is None:
+                continue
+            for f in sorted({die.face(d) for d in docked.dice}):
+                d = find_face(docked.dice, f)
+                if len(s.airport[seat]) < s.cat.limits.airport_spaces:
+                    out.append(Transfer(p, f, AIRPORT))
+                for q, other in enumerate(s.departure[seat]):
+                    if q != p and other is not None and fits(slots_of(s, other), other.dice, d):
+                        out.append(Transfer(p, f, q))
+    elif kind == "swap-planes":
+        for p, docked in enumerate(s.departure[seat]):
+            if docked is not None:
+                out.extend(Exchange(p, w) for w in range(len(s.waiting[seat])))
+    elif kind == "scrap":
+        out.extend(Scrap(False, p) for p, docked in enumerate(s.departure[seat]) if docked is not None)
+        out.extend(Scrap(True, w) for w in range(len(s.waiting[seat])))
+    elif kind == "locate":
+        out.extend(Choose(s.cat.cards[c].id) for c in s.locate)
+    return out
+
+
+def _rerollable(s: State, where: int, d: int) -> bool:
+    """REROLL takes two different dice: the die rerolled first is not offered again."""
+    if s.rerolled == EMPTY or s.rerolled != (where + 1) * 64 + d:
+        return True
+    return dice_at(s, s.current, where).count(d) > 1
+
+
+# -- applying ---------------------------------------------------------------------------
+
+
+def apply(s: State, action: Action) -> None:
+    """Apply ``action`` and then every decision that has only one legal choice."""
+    _apply(s, action)
+    settle(s)
+
+
+def settle(s: State) -> None:
+    while s.step != OVER:
+        options = legal(s)
+        s._legal = options
+        if len(options) != 1:
+            return
+        _apply(s, options[0])
+
+
+def _say(s: State, public: str, seat: int = -1, private: str = "") -> None:
+    s.log = log.append(s.log, public, seat, private)
+
+
+def _apply(s: State, action: Action) -> None:
+    s._legal = None
+    seat = s.actor
+    who = seat_name(seat)
+    step = s.step
+    if isinstance(action, Keep):
+        chosen = (s.cat.objective_ids[action.first], s.cat.objective_ids[action.second])
+        s.objectives[seat] = chosen
+        _say(
+            s,
+            f"{who} keeps two objectives.",
+            seat,
+            f"You keep objectives {action.first} and {action.second}.",
+        )
+        s.queue = s.queue[1:]
+        _next_keeper(s)
+    elif isinstance(action, TakeDice):
+        dice = list(s.load[action.space])
+        taken = []
+        for f in action.faces:
+            d = find_face(tuple(dice), f)
+            dice.remove(d)
+            taken.append(d)
+        s.load[action.space] = tuple(dice)
+        s.pending = tuple(taken)
+        s.swaps = 0
+        s.after = AFTER_DICE
+        s.step = PLACE_DIE
+        names = ", ".join(die.describe(d) for d in taken)
+        _say(s, f"{who} takes {names} from load space {action.space + 1}.")
+    elif isinstance(action, Put):
+        d = find_face(s.pending, action.face)
+        s.pending = remove(s.pending, d)
+        _place(s, seat, d, action.where)
+        _say(s, f"{who} puts the {die.describe(d)} on {_place_words(action.where)}.")
+        _placed(s)
+    elif isinstance(action, Discard):
+        d = find_face(s.pending, action.face)
+        s.pending = remove(s.pending, d)
+        s.bag = die.returned(s.bag, (d,))
+        _say(s, f"{who} discards the {die.describe(d)}: it fits nowhere.")
+        _placed(s)
+    elif isinstance(action, SwapIn):
+        d = find_face(s.pending, action.face)
+        out = find_face(s.airport[seat], action.out)
+        s.pending = remove(s.pending, d)
+        s.airport[seat] = add(remove(s.airport[seat], out), d)
+        s.bag = die.returned(s.bag, (out,))
+        s.swaps += 1
+        _say(s, f"{who} swaps the {die.describe(d)} for the {die.describe(out)} on their Airport.")
+        _placed(s)
+    elif isinstance(action, Load):
+        d = find_face(s.airport[seat], action.face)
+        s.airport[seat] = remove(s.airport[seat], d)
+        _place(s, seat, d, action.plane)
+        _say(s, f"{who} loads the {die.describe(d)} from the Airport onto {_place_words(action.plane)}.")
+        if step == PLACE_DIE and not s.pending:
+            _placed(s)
+    elif isinstance(action, Play):
+        _play(s, seat, action)
+    elif step == CARD_EFFECT:
+        _effect(s, seat, action)
+    elif isinstance(action, TakeOff):
+        _take_off(s, seat, action.plane)
+        if step == TAKE_OFF:
+            s.takeoffs += 1
+        else:  # RUSH HOUR
+            if seat == s.current:
+                s.takeoffs += 1
+            s.queue = s.queue[1:]
+            _next_event_seat(s)
+    elif isinstance(action, Drop):
+        d = find_face(s.airport[seat], action.face)
+        s.airport[seat] = remove(s.airport[seat], d)
+        s.bag = die.returned(s.bag, (d,))
+        _say(s, f"{who} discards the {die.describe(d)} from their Airport (FOG).")
+        s.queue = s.queue[1:]
+        _next_event_seat(s)
+    elif isinstance(action, Draw):
+        _draw(s, seat, action)
+    elif step == TAKE_OFF:  # Pass from here on
+        _begin_draw(s)
+    elif step == EVENT_STEP:
+        s.queue = s.queue[1:]
+        _next_event_seat(s)
+    elif step == FINAL_LOAD:
+        s.queue = s.queue[1:]
+        _next_final_seat(s)
+    else:
+        raise AssertionError(f"unexpected pass at step {step}")
+
+
+def _place_words(where: int) -> str:
+    return "their Airport" if where == AIRPORT else f"the plane at Departure {where + 1}"
+
+
+def _place(s: State, seat: int, d: int, where: int) -> None:
+    if where == AIRPORT:
+        s.airport[seat] = add(s.airport[seat], d)
+        return
+    spaces = list(s.departure[seat])
+    docked = spaces[where]
+    assert docked is not None
+    spaces[where] = Docked(docked.card, add(docked.dice, d))
+    s.departure[seat] = tuple(spaces)
+
+
+def _placed(s: State) -> None:
+    if s.pending:
+        return
+    if s.after == AFTER_DICE:
+        _begin_play_card(s)
+    elif s.after == AFTER_CARD:
+        _begin_takeoff(s)
+    else:
+        _next_event_seat(s)
+
+
+# -- turn flow --------------------------------------------------------------------------
+
+
+def begin_game(s: State) -> None:
+    """After setup: every seat keeps two objectives, then the first turn starts."""
+    s.queue = tuple((s.first + k) % s.n for k in range(s.n))
+    _next_keeper(s)
+
+
+def _next_keeper(s: State) -> None:
+    if s.queue:
+        s.actor = s.queue[0]
+        s.step = KEEP
+        return
+    s.turn = 0
+    begin_turn(s)
+
+
+def begin_turn(s: State) -> None:
+    seat = (s.first + s.turn) % s.n
+    s.current = s.actor = seat
+    s.takeoffs = 0
+    s.takeoff_limit = 1
+    s.card = EMPTY
+    s.pending = ()
+    s.rerolled = EMPTY
+    s.step = TAKE_DICE
+    if not any(s.load):
+        _say(s, f"{seat_name(seat)} cannot take dice: every load space is empty.")
+        _begin_play_card(s)
+
+
+def _begin_play_card(s: State) -> None:
+    s.actor = s.current
+    s.step = PLAY_CARD
+    if not s.hands[s.current]:
+        _say(s, f"{seat_name(s.current)} has no card to play.")
+        _begin_takeoff(s)
+
+
+def _begin_takeoff(s: State) -> None:
+    s.actor = s.current
+    s.card = EMPTY
+    s.step = TAKE_OFF
+
+
+def _begin_draw(s: State) -> None:
+    seat = s.current
+    s.actor = seat
+    s.step = DRAW
+    if s.storm == seat and s.turn > s.storm_turn:
+        s.storm = s.storm_turn = EMPTY
+        _say(s, "The STORM passes: planes may take off again.")
+    if not draw_options(s):
+        if len(s.hands[seat]) < s.cat.limits.hand_size:
+            _say(s, f"{seat_name(seat)} cannot take a card: both decks and Supplies are empty.")
+        _end_turn(s)
+
+
+def _end_turn(s: State) -> None:
+    refill_load_spaces(s)
+    if s.last_turn == EMPTY and not any(s.decks) and all(c == EMPTY for row in s.supply for c in row):
+        _trigger_end(s, "Both decks and both Supplies are empty")
+    if s.turn == s.last_turn:
+        _begin_final(s)
+        return
+    s.turn += 1
+    if s.last_turn != EMPTY and s.turn == s.last_turn - s.n + 1:
+        _say(s, "Last round: everyone plays one more turn.")
+    begin_turn(s)
+
+
+def refill_load_spaces(s: State) -> None:
+    places = [
+        space for space, dice in enumerate(s.load) for _ in range(s.cat.limits.dice_per_space - len(dice))
+    ]
+    s.rng.shuffle(places)
+    bag = list(s.bag)
+    short = 0
+    for space in places:
+        d = die.draw(bag, s.rng)
+        if d == EMPTY:
+            short += 1
+            continue
+        s.load[space] = (*s.load[space], d)
+    s.bag = (bag[0], bag[1], bag[2])
+    if short:
+        _say(s, f"The bag is empty: {short} place{'s' * (short != 1)} on the load spaces stay empty.")
+
+
+# -- Action 2 ---------------------------------------------------------------------------
+
+
+def _play(s: State, seat: int, action: Play) -> None:
+    cards = s.cat.cards
+    hand = list(s.hands[seat])
+    c = next(c for c in hand if (cards[c].id if cards[c].type == PLANE else cards[c].kind) == action.card)
+    hand.remove(c)
+    s.hands[seat] = tuple(hand)
+    s.known[seat] = s.known[seat] - {c}
+    card = cards[c]
+    who = seat_name(seat)
+    if card.type == PLANE:
+        spaces = list(s.departure[seat])
+        if None in spaces[: s.cat.limits.departure_spaces]:
+            at = spaces.index(None)
+            spaces[at] = Docked(c)
+            s.departure[seat] = tuple(spaces)
+            _say(s, f"{who} plays {card.describe()} onto Departure {at + 1}.")
+        else:
+            s.waiting[seat] = (*s.waiting[seat], c)
+            _say(s, f"{who} plays a plane to the back of their Waiting queue.", seat,
+                 f"You play {card.describe()} to the back of your Waiting queue.")  # fmt: skip
+        _begin_takeoff(s)
+        return
+    s.card = c
+    s.discard = (*s.discard, c)
+    _say(s, f"{who} plays {card.title}.")
+    kind = card.kind
+    if kind == "control":
+        s.takeoff_limit = 2
+        _begin_takeoff(s)
+    elif kind == "overload":
+        waiting = s.waiting[seat]
+        if waiting and len(s.departure[seat]) == s.cat.limits.departure_spaces:
+            s.departure[seat] = (*s.departure[seat], Docked(waiting[0]))
+            s.waiting[seat] = waiting[1:]
+            _say(
+                s,
+                f"{who}'s front waiting plane {cards[waiting[0]].describe()} takes a fourth Departure space.",
+            )
+        else:
+            _say(s, "OVERLOAD has no effect: no waiting plane, or the extra space is already in use.")
+        _begin_takeoff(s)
+    elif kind == "bag-draw":
+        bag = list(s.bag)
+        drawn = []
+        for _ in range(card.amount):
+            d = die.draw(bag, s.rng)
+            if d != EMPTY:
+                drawn.append(d)
+        s.bag = (bag[0], bag[1], bag[2])
+        if not drawn:
+            _say(s, "BAG DRAW has no effect: the bag is empty.")
+            _begin_takeoff(s)
+            return
+        _say(s, f"{who} draws and rolls " + ", ".join(die.describe(d) for d in drawn) + ".")
+        s.pending = tuple(drawn)
+        s.swaps = 0
+        s.after = AFTER_CARD
+        s.step = PLACE_DIE
+    elif kind == "locate":
+        s.locate = ()
+        s.step = CARD_EFFECT
+        _locate_fill(s, chained=False)
+    else:
+        s.step = CARD_EFFECT
+        s.rerolled = EMPTY
+        if not effect_options(s):
+            _say(s, f"{card.title} has no effect now and is discarded.")
+            _begin_takeoff(s)
+
+
+def _locate_fill(s: State, chained: bool) -> None:
+    """Turn planes from the plane deck into LOCATE's view; the first Event met takes effect."""
+    card = s.cat.cards[s.card]
+    while len(s.locate) < card.amount and s.decks[0]:
+        c = _pop(s, 0)
+        if s.cat.cards[c].type == EVENT:
+            if chained:
+                s.discard = (*s.discard, c)
+                _say(s, f"{s.cat.cards[c].title} is discarded without effect: events do not chain.")
+                continue
+            _reveal_event(s, c, 0, INTO_LOCATE)
+            return
+        s.locate = (*s.locate, c)
+    s.actor = s.current
+    s.step = CARD_EFFECT
+    shown = ", ".join(s.cat.cards[c].describe() for c in s.locate)
+    _say(s, f"{seat_name(s.current)} looks at {len(s.locate)} planes.", s.current, f"You look at {shown}.")
+    if not s.locate:
+        _begin_takeoff(s)
+
+
+def _effect(s: State, seat: int, action: Action) -> None:
+    cards = s.cat.cards
+    card = cards[s.card]
+    who = seat_name(seat)
+    if action == PASS:
+        if card.kind == "locate" and s.locate:
+            _bottom(s, list(s.locate))
+            s.locate = ()
+        if card.kind == "reroll" and s.rerolled != EMPTY:
+            _say(s, f"{who} rerolls no more dice.")
+        else:
+            _say(s, f"{who} discards {card.title} without using it.")
+        _begin_takeoff(s)
+        return
+    if isinstance(action, Adjust | Flip | Paint | Reroll):
+        d = find_face(dice_at(s, seat, action.where), action.face)
+        if isinstance(action, Adjust):
+            new = die.with_value(d, die.value(d) + action.delta)
+        elif isinstance(action, Flip):
+            new = die.with_value(d, 7 - die.value(d))
+        elif isinstance(action, Paint):
+            new = die.with_shown(d, action.colour)
+        else:
+            new = die.with_value(d, s.rng.below(6) + 1)
+        _say(
+            s,
+            f"{who} changes the {die.describe(d)} on {_place_words(action.where)} into {die.describe(new)}.",
+        )
+        where = _replace_die(s, seat, action.where, d, new)
+        if isinstance(action, Reroll) and s.rerolled == EMPTY and card.amount > 1 and where != EMPTY:
+            s.rerolled = (where + 1) * 64 + new
+            if effect_options(s):
+                return
+        _begin_takeoff(s)
+    elif isinstance(action, Pick):
+        d = find_face(s.load[action.space], action.face)
+        s.load[action.space] = remove(s.load[action.space], d)
+        _say(s, f"{who} picks the {die.describe(d)} from load space {action.space + 1}.")
+        s.pending = (d,)
+        s.swaps = 0
+        s.after = AFTER_CARD
+        s.step = PLACE_DIE
+    elif isinstance(action, Transfer):
+        spaces = list(s.departure[seat])
+        docked = spaces[action.plane]
+        assert docked is not None
+        d = find_face(docked.dice, action.face)
+        spaces[action.plane] = Docked(docked.card, remove(docked.dice, d))
+        s.departure[seat] = tuple(spaces)
+        _place(s, seat, d, action.where)
+        _say(
+            s,
+            f"{who} moves the {die.describe(d)} from {_place_words(action.plane)} "
+            f"to {_place_words(action.where)}.",
+        )
+        _begin_takeoff(s)
+    elif isinstance(action, Exchange):
+        spaces = list(s.departure[seat])
+        docked = spaces[action.plane]
+        assert docked is not None
+        queue = list(s.waiting[seat])
+        incoming = queue[action.waiting]
+        queue[action.waiting] = docked.card
+        spaces[action.plane] = Docked(incoming)
+        s.departure[seat] = tuple(spaces)
+        s.waiting[seat] = tuple(queue)
+        _say(s, f"{who} swaps {cards[docked.card].describe()} with waiting plane {action.waiting + 1}, "
+             f"{cards[incoming].describe()}.")  # fmt: skip
+        _unload(s, seat, docked.dice)
+        _begin_takeoff(s)
+    elif isinstance(action, Scrap):
+        if action.waiting:
+            queue = list(s.waiting[seat])
+            c = queue.pop(action.index)
+            s.waiting[seat] = tuple(queue)
+            _say(
+                s,
+                f"{who} scraps waiting plane {action.index + 1}.",
+                seat,
+                f"You scrap {cards[c].describe()}.",
+            )
+        else:
+            docked = s.departure[seat][action.index]
+            assert docked is not None
+            c = docked.card
+            s.bag = die.returned(s.bag, docked.dice)
+            _free_departure(s, seat, action.index, move_up=True)
+            _say(s, f"{who} scraps {cards[c].describe()}; its dice go back into the bag.")
+        _bottom(s, [c])
+        _begin_takeoff(s)
+    elif isinstance(action, Choose):
+        c = s.cat.by_id[action.card]
+        rest = [x for x in s.locate if x != c]
+        s.locate = ()
+        s.waiting[seat] = (*s.waiting[seat], c)
+        _bottom(s, rest)
+        _say(s, f"{who} puts one of them at the back of their Waiting queue.", seat,
+             f"You put {cards[c].describe()} at the back of your Waiting queue.")  # fmt: skip
+        _begin_takeoff(s)
+
+
+def _replace_die(s: State, seat: int, where: int, old: int, new: int) -> int:
+    """Swap ``old`` for ``new`` at ``where``; a die no longer meeting its plane goes to the Airport or bag.
+
+    Returns where the new die ended up (``EMPTY``: the bag).
+    """
+    if where == AIRPORT:
+        s.airport[seat] = add(remove(s.airport[seat], old), new)
+        return AIRPORT
+    spaces = list(s.departure[seat])
+    docked = spaces[where]
+    assert docked is not None
+    dice = add(remove(docked.dice, old), new)
+    if arrangeable(slots_of(s, docked), dice):
+        spaces[where] = Docked(docked.card, dice)
+        s.departure[seat] = tuple(spaces)
+        return where
+    spaces[where] = Docked(docked.card, remove(docked.dice, old))
+    s.departure[seat] = tuple(spaces)
+    if len(s.airport[seat]) < s.cat.limits.airport_spaces:
+        s.airport[seat] = add(s.airport[seat], new)
+        _say(s, f"The {die.describe(new)} no longer fits its plane and moves to the Airport.")
+        return AIRPORT
+    s.bag = die.returned(s.bag, (new,))
+    _say(
+        s,
+        f"The {die.describe(new)} no longer fits its plane; the Airport is full, so it goes back in the bag.",
+    )
+    return EMPTY
+
+
+def _unload(s: State, seat: int, dice: tuple[int, ...]) -> None:
+    """Dice leaving a plane go to free Airport spaces; those without room go back in the bag."""
+    lost = []
+    for d in dice:
+        if len(s.airport[seat]) < s.cat.limits.airport_spaces:
+            s.airport[seat] = add(s.airport[seat], d)
+        else:
+            lost.append(d)
+    if lost:
+        s.bag = die.returned(s.bag, lost)
+        _say(s, f"{len(lost)} of its dice find no Airport space and go back in the bag.")
+
+
+def _bottom(s: State, planes: list[int]) -> None:
+    """Put ``planes`` at the bottom of the plane deck, in random order."""
+    s.rng.shuffle(planes)
+    s.decks[0] = (*planes, *s.decks[0])
+
+
+# -- Action 3 ---------------------------------------------------------------------------
+
+
+def _take_off(s: State, seat: int, p: int, move_up: bool = True) -> None:
+    docked = s.departure[seat][p]
+    assert docked is not None
+    card = s.cat.cards[docked.card]
+    s.bag = die.returned(s.bag, docked.dice)
+    s.taken[seat] = (*s.taken[seat], docked.card)
+    _free_departure(s, seat, p, move_up)
+    count = len(s.taken[seat])
+    _say(s, f"{seat_name(seat)} takes off a plane from Departure {p + 1} ({count} taken off).", seat,
+         f"You take off {card.describe()} ({count} taken off).")  # fmt: skip
+    if count == s.cat.limits.takeoffs_to_end and s.last_turn == EMPTY and s.step != FINAL_LOAD:
+        _trigger_end(s, f"{seat_name(seat)} has taken off {count} planes")
+
+
+def _trigger_end(s: State, why: str) -> None:
+    """The round in progress is finished, then everyone plays one last turn."""
+    round_end = (s.turn // s.n + 1) * s.n
+    s.last_turn = round_end + s.n - 1
+    _say(s, f"{why}: the round is finished, then one last round.")
+
+
+def _free_departure(s: State, seat: int, p: int, move_up: bool) -> None:
+    """Empty Departure ``p``; OVERLOAD's extra space disappears, another is refilled from the queue."""
+    spaces = list(s.departure[seat])
+    if p >= s.cat.limits.departure_spaces:
+        del spaces[p]
+    else:
+        spaces[p] = None
+        if move_up and s.waiting[seat]:
+            front = s.waiting[seat][0]
+            s.waiting[seat] = s.waiting[seat][1:]
+            spaces[p] = Docked(front)
+            _say(s, f"{s.cat.cards[front].describe()} moves up from the Waiting queue to Departure {p + 1}.")
+    s.departure[seat] = tuple(spaces)
+
+
+# -- Action 4 and events ----------------------------------------------------------------
+
+
+def _pop(s: State, deck: int) -> int:
+    cards = s.decks[deck]
+    s.decks[deck] = cards[:-1]
+    return cards[-1]
+
+
+def _draw(s: State, seat: int, action: Draw) -> None:
+    cards = s.cat.cards
+    who = seat_name(seat)
+    if action.slot == DECK:
+        c = _pop(s, action.deck)
+        if cards[c].type == EVENT:
+            _say(s, f"{who} draws blind from the {DECK_NAMES[action.deck]} deck.")
+            _reveal_event(s, c, action.deck, DECK)
+            return
+        s.hands[seat] = (*s.hands[seat], c)
+        _say(s, f"{who} draws a card from the {DECK_NAMES[action.deck]} deck.", seat,
+             f"You draw {cards[c].describe()} from the {DECK_NAMES[action.deck]} deck.")  # fmt: skip
+    else:
+        row = list(s.supply[action.deck])
+        c = row[action.slot]
+        row[action.slot] = EMPTY
+        s.supply[action.deck] = tuple(row)
+        s.hands[seat] = (*s.hands[seat], c)
+        s.known[seat] = s.known[seat] | {c}
+        _say(s, f"{who} takes {cards[c].describe()} from the {DECK_NAMES[action.deck]} Supply.")
+        if _refill_supply(s, action.deck, action.slot, chained=False):
+            return
+    _continue_draw(s)
+
+
+def _continue_draw(s: State) -> None:
+    s.actor = s.current
+    s.step = DRAW
+    if not draw_options(s):
+        _end_turn(s)
+
+
+def _refill_supply(s: State, deck: int, slot: int, chained: bool) -> bool:
+    """Fill a Supply place from its deck; returns True when an Event interrupts (resumed later)."""
+    while s.decks[deck]:
+        c = _pop(s, deck)
+        if s.cat.cards[c].type != EVENT:
+            row = list(s.supply[deck])
+            row[slot] = c
+            s.supply[deck] = tuple(row)
+            return False
+        if chained:
+            s.discard = (*s.discard, c)
+            _say(s, f"{s.cat.cards[c].title} is discarded without effect: events do not chain.")
+            continue
+        _reveal_event(s, c, deck, slot)
+        return True
+    _say(s, f"The {DECK_NAMES[deck]} deck is empty: its Supply is not refilled.")
+    return False
+
+
+def _reveal_event(s: State, c: int, deck: int, slot: int) -> None:
+    card: Card = s.cat.cards[c]
+    s.discard = (*s.discard, c)
+    s.event = c
+    s.refill = (deck, slot)
+    _say(s, f"Event: {card.title}. {card.text}")
+    order = tuple((s.current + k) % s.n for k in range(s.n))
+    kind = card.kind
+    if kind == "storm":
+        s.storm = s.current
+        s.storm_turn = s.turn
+        s.queue = ()
+    elif kind == "strike":
+        for dice in s.load:
+            s.bag = die.returned(s.bag, dice)
+        s.load = [() for _ in s.load]
+        refill_load_spaces(s)
+        s.queue = ()
+    elif kind == "inspection":
+        for seat in range(s.n):
+            queue = s.waiting[seat]
+            if len(queue) > 1:
+                s.waiting[seat] = (*queue[1:], queue[0])
+        s.queue = ()
+    else:  # fog, tailwind, rush-hour: each seat in turn from the active player
+        s.queue = order
+    _next_event_seat(s)
+
+
+def _next_event_seat(s: State) -> None:
+    kind = s.cat.cards[s.event].kind
+    while s.queue:
+        seat = s.queue[0]
+        if kind == "fog" and s.airport[seat]:
+            s.actor = seat
+            s.step = EVENT_STEP
+            return
+        if kind == "rush-hour" and takeoff_options(s, seat) and (seat != s.current or s.takeoffs == 0):
+            s.actor = seat
+            s.step = EVENT_STEP
+            return
+        s.queue = s.queue[1:]
+        if kind == "tailwind":
+            bag = list(s.bag)
+            d = die.draw(bag, s.rng)
+            s.bag = (bag[0], bag[1], bag[2])
+            if d == EMPTY:
+                _say(s, f"{seat_name(seat)} gets no die: the bag is empty.")
+                continue
+            _say(s, f"{seat_name(seat)} draws and rolls a {die.describe(d)}.")
+            s.actor = seat
+            s.pending = (d,)
+            s.swaps = 0
+            s.after = AFTER_EVENT
+            s.step = PLACE_DIE
+            return
+    _finish_event(s)
+
+
+def _finish_event(s: State) -> None:
+    deck, slot = s.refill
+    s.event = EMPTY
+    s.refill = (EMPTY, EMPTY)
+    s.actor = s.current
+    if slot == INTO_LOCATE:
+        _locate_fill(s, chained=True)
+        return
+    if slot == DECK:
+        while s.decks[deck]:
+            c = _pop(s, deck)
+            if s.cat.cards[c].type == EVENT:
+                s.discard = (*s.discard, c)
+                _say(s, f"{s.cat.cards[c].title} is discarded without effect: events do not chain.")
+                continue
+            s.hands[s.current] = (*s.hands[s.current], c)
+            _say(s, f"{seat_name(s.current)} draws again from the {DECK_NAMES[deck]} deck.", s.current,
+                 f"You draw {s.cat.cards[c].describe()}.")  # fmt: skip
+            break
+    else:
+        _refill_supply(s, deck, slot, chained=True)
+    _continue_draw(s)
+
+
+# -- the end ----------------------------------------------------------------------------
+
+
+def _begin_final(s: State) -> None:
+    _say(s, "The last round is over: final take-off.")
+    s.queue = tuple((s.first + k) % s.n for k in range(s.n))
+    s.step = FINAL_LOAD
+    _next_final_seat(s)
+
+
+def _next_final_seat(s: State) -> None:
+    while s.queue:
+        seat = s.queue[0]
+        if load_moves(s, seat):
+            s.actor = seat
+            s.step = FINAL_LOAD
+            return
+        s.queue = s.queue[1:]
+    for seat in range(s.n):
+        p = 0
+        while p < len(s.departure[seat]):
+            if is_ready(s, s.departure[seat][p]):
+                _take_off(s, seat, p, move_up=False)
+                if len(s.departure[seat]) <= p or s.departure[seat][p] is None:
+                    p += 1
+            else:
+                p += 1
+    s.step = OVER
+    s.actor = EMPTY
+    _say(s, "The game is over.")
+
+
+# -- explaining refusals ----------------------------------------------------------------
+
+
+def why_illegal(s: State, action: object) -> str:
+    if s.step == OVER:
+        return "the game is over"
+    who = seat_name(s.actor)
+    if isinstance(action, TakeOff):
+        if s.storm != EMPTY:
+            return "a STORM is in force: no plane may take off"
+        if s.step == TAKE_OFF and s.takeoffs >= s.takeoff_limit:
+            return "only one plane may take off per turn (CONTROL allows a second)"
+        return "that plane is not ready: every slot needs a fitting die and the total must be exact"
+    if isinstance(action, Put):
+        return f"the {die.face_name(action.face)} cannot go there (needs a slot it meets, or Airport room)"
+    if isinstance(action, Discard):
+        return "a die that can be placed must be placed"
+    if isinstance(action, Draw) and len(s.hands[s.current]) >= s.cat.limits.hand_size:
+        return f"{who} already holds {s.cat.limits.hand_size} cards"
+    if isinstance(action, TakeDice):
+        return "take 1-3 dice of one colour, or 1-3 of different colours, all from one load space"
+    if isinstance(action, Play):
+        return f"{who} holds no such card"
+    from skyhall.games.airport_rush.steps import NAMES
+
+    return f"{who} must now {NAMES[s.step]}, and this is not one of the choices"

@@ -1,0 +1,287 @@
+"""What one seat may know, and full states sampled to agree with it.
+
+Hidden from a seat until the game ends: the other seats' hands (except cards
+taken openly from a Supply; the *kind* of each hidden card is public, since
+everyone sees which deck it came from), their objectives, their Waiting queues
+and the identity of the planes they took off (the counts are public), the
+planes they look at with LOCATE, the order of both decks, and which Events are
+in play. Public: the load spaces, the bag's contents, both Supplies, every
+Departure plane and die, every Airport, the discard pile, and where in each
+deck its Events lie (the cut into thirds is exact).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from skyhall.core import log
+from skyhall.core.rng import Rng
+from skyhall.games.airport_rush import die
+from skyhall.games.airport_rush.actions import Action
+from skyhall.games.airport_rush.cards import EVENT, PLANE, Catalog
+from skyhall.games.airport_rush.plane import Docked
+from skyhall.games.airport_rush.state import State
+from skyhall.games.airport_rush.steps import NAMES, OVER
+
+HIDDEN = -1
+"""A card this seat cannot see (a plane, or a card of the deck's kind)."""
+HIDDEN_PLANE = -2
+"""A hidden hand card known to be a plane."""
+HIDDEN_ACTION = -3
+"""A hidden hand card known to be an action card."""
+EVENT_SLOT = -4
+"""A deck position holding an Event not yet revealed."""
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A seat's knowledge of the game (``seat`` ``None``: a spectator). Cards are catalog indices."""
+
+    cat: Catalog
+    seat: int | None
+    players: int
+    first: int
+    current: int
+    to_act: int | None
+    step: int
+    turn: int
+    last_turn: int
+    bag: tuple[int, ...]
+    load: tuple[tuple[int, ...], ...]
+    decks: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...]
+    supply: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    known: tuple[frozenset[int], ...]
+    dealt: tuple[tuple[int, ...], ...]
+    objectives: tuple[tuple[int, ...], ...]
+    departure: tuple[tuple[Docked | None, ...], ...]
+    waiting: tuple[tuple[int, ...], ...]
+    airport: tuple[tuple[int, ...], ...]
+    taken: tuple[tuple[int, ...], ...]
+    storm: int
+    storm_turn: int
+    pending: tuple[int, ...]
+    swaps: int
+    after: int
+    takeoffs: int
+    takeoff_limit: int
+    card: int
+    locate: tuple[int, ...]
+    rerolled: int
+    event: int
+    queue: tuple[int, ...]
+    refill: tuple[int, int]
+    legal: tuple[Action, ...]
+    """The pending decision's choices, when this view's seat is the one to act."""
+    log: tuple[str, ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == OVER
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form with ids in place of indices (what a client receives)."""
+        cards = self.cat.cards
+
+        def cid(c: int) -> str | None:
+            return cards[c].id if c >= 0 else None
+
+        def dice(ds: tuple[int, ...]) -> list[str]:
+            return [die.name(d) for d in ds]
+
+        def hidden_hand(hand: tuple[int, ...]) -> dict[str, Any]:
+            return {
+                "size": len(hand),
+                "cards": [cid(c) for c in hand if c >= 0],
+                "hidden_planes": sum(1 for c in hand if c == HIDDEN_PLANE),
+                "hidden_actions": sum(1 for c in hand if c == HIDDEN_ACTION),
+            }
+
+        return {
+            "game": "airport-rush",
+            "seat": self.seat,
+            "players": self.players,
+            "first": self.first,
+            "current": self.current,
+            "to_act": self.to_act,
+            "decision": NAMES[self.step],
+            "turn": self.turn,
+            "last_turn": None if self.last_turn < 0 else self.last_turn,
+            "bag": dict(zip(die.COLOURS, self.bag, strict=True)),
+            "load": [dice(space) for space in self.load],
+            "decks": [
+                {"size": len(d), "events_at": [i for i, c in enumerate(d) if c == EVENT_SLOT]}
+                for d in self.decks
+            ],
+            "discard": [cid(c) for c in self.discard],
+            "supply": [[cid(c) for c in row] for row in self.supply],
+            "hands": [hidden_hand(h) for h in self.hands],
+            "objectives": [
+                [cid_o for cid_o in (self._objective(o) for o in kept)] for kept in self.objectives
+            ],
+            "dealt": [[self._objective(o) for o in d] for d in self.dealt],
+            "departure": [
+                [None if p is None else {"plane": cid(p.card), "dice": dice(p.dice)} for p in row]
+                for row in self.departure
+            ],
+            "waiting": [{"size": len(q), "planes": [cid(c) for c in q if c >= 0]} for q in self.waiting],
+            "airport": [dice(a) for a in self.airport],
+            "taken": [{"count": len(t), "planes": [cid(c) for c in t if c >= 0]} for t in self.taken],
+            "storm": None if self.storm < 0 else self.storm,
+            "pending": dice(self.pending),
+            "takeoffs": self.takeoffs,
+            "takeoff_limit": self.takeoff_limit,
+            "card": cid(self.card),
+            "locate": {"size": len(self.locate), "planes": [cid(c) for c in self.locate if c >= 0]},
+            "event": cid(self.event),
+            "legal": [str(a) for a in self.legal],
+            "log": list(self.log),
+        }
+
+    def _objective(self, o: int) -> str | None:
+        return self.cat.objectives[o].id if o >= 0 else None
+
+
+def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
+    """What ``seat`` may know of ``s``; after the game ends everything is revealed."""
+    over = s.step == OVER
+    cards = s.cat.cards
+
+    def mine(owner: int) -> bool:
+        return over or owner == seat
+
+    def hand(owner: int) -> tuple[int, ...]:
+        if mine(owner):
+            return s.hands[owner]
+        return tuple(
+            c if c in s.known[owner] else (HIDDEN_PLANE if cards[c].type == PLANE else HIDDEN_ACTION)
+            for c in s.hands[owner]
+        )
+
+    def masked(owner: int, items: tuple[int, ...]) -> tuple[int, ...]:
+        return items if mine(owner) else (HIDDEN,) * len(items)
+
+    decks = tuple(
+        deck if over else tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
+        for deck in s.decks
+    )
+    return View(
+        cat=s.cat,
+        seat=seat,
+        players=s.n,
+        first=s.first,
+        current=s.current,
+        to_act=s.to_act,
+        step=s.step,
+        turn=s.turn,
+        last_turn=s.last_turn,
+        bag=s.bag,
+        load=tuple(s.load),
+        decks=decks,
+        discard=s.discard,
+        supply=tuple(s.supply),
+        hands=tuple(hand(o) for o in range(s.n)),
+        known=tuple(s.known),
+        dealt=tuple(masked(o, s.dealt[o]) for o in range(s.n)),
+        objectives=tuple(masked(o, s.objectives[o]) for o in range(s.n)),
+        departure=tuple(s.departure),
+        waiting=tuple(masked(o, s.waiting[o]) for o in range(s.n)),
+        airport=tuple(s.airport),
+        taken=tuple(masked(o, s.taken[o]) for o in range(s.n)),
+        storm=s.storm,
+        storm_turn=s.storm_turn,
+        pending=s.pending,
+        swaps=s.swaps,
+        after=s.after,
+        takeoffs=s.takeoffs,
+        takeoff_limit=s.takeoff_limit,
+        card=s.card,
+        locate=masked(s.current, s.locate),
+        rerolled=s.rerolled,
+        event=s.event,
+        queue=s.queue,
+        refill=s.refill,
+        legal=tuple(s.legal_actions()) if seat is not None and seat == s.to_act else (),
+        log=tuple(s.log_for(seat)) if with_log else (),
+    )
+
+
+def determinize(view: View, rng: Rng) -> State:
+    """A full state that ``view``'s seat cannot tell from the real one; hidden cards drawn with ``rng``."""
+    cat = view.cat
+    lim = cat.limits
+    s = State(cat, view.players, Rng(rng.next64()))
+    groups = (*lim.decks[view.players], "S")
+    in_game = [c for c in cat.planes if cat.cards[c].group in groups]
+    seen: set[int] = set(view.discard)
+    for row in (*view.supply, *view.hands, *view.waiting, *view.taken, view.locate):
+        seen.update(c for c in row if c >= 0)
+    for spaces in view.departure:
+        seen.update(p.card for p in spaces if p is not None)
+    for deck in view.decks:
+        seen.update(c for c in deck if c >= 0)
+
+    planes = [c for c in in_game if c not in seen]
+    actions = [c for c in cat.actions if c not in seen]
+    events = [c for c in cat.events if c not in seen]
+    for pool in (planes, actions, events):
+        rng.shuffle(pool)
+
+    def fill(items: tuple[int, ...], pool: list[int]) -> tuple[int, ...]:
+        return tuple(pool.pop() if c == HIDDEN else c for c in items)
+
+    s.hands = [
+        tuple(planes.pop() if c == HIDDEN_PLANE else actions.pop() if c == HIDDEN_ACTION else c for c in hand)
+        for hand in view.hands
+    ]
+    s.waiting = [fill(q, planes) for q in view.waiting]
+    s.taken = [fill(t, planes) for t in view.taken]
+    s.locate = fill(view.locate, planes)
+    s.decks = [
+        tuple(events.pop() if c == EVENT_SLOT else c for c in fill(deck, pool))
+        for deck, pool in zip(view.decks, (planes, actions), strict=True)
+    ]
+
+    objectives = [o.index for o in cat.objectives if all(o.index not in d for d in view.dealt)]
+    rng.shuffle(objectives)
+    s.dealt = []
+    s.objectives = []
+    for dealt, kept in zip(view.dealt, view.objectives, strict=True):
+        if HIDDEN in dealt:
+            new = tuple(objectives.pop() for _ in dealt)
+            s.dealt.append(new)
+            s.objectives.append(new[: len(kept)])
+        else:
+            s.dealt.append(dealt)
+            s.objectives.append(kept)
+
+    s.bag = view.bag
+    s.load = list(view.load)
+    s.discard = view.discard
+    s.supply = list(view.supply)
+    s.known = list(view.known)
+    s.departure = list(view.departure)
+    s.airport = list(view.airport)
+    s.storm = view.storm
+    s.storm_turn = view.storm_turn
+    s.first = view.first
+    s.turn = view.turn
+    s.last_turn = view.last_turn
+    s.current = view.current
+    s.actor = -1 if view.to_act is None else view.to_act
+    s.step = view.step
+    s.pending = view.pending
+    s.swaps = view.swaps
+    s.after = view.after
+    s.takeoffs = view.takeoffs
+    s.takeoff_limit = view.takeoff_limit
+    s.card = view.card
+    s.rerolled = view.rerolled
+    s.event = view.event
+    s.queue = view.queue
+    s.refill = view.refill
+    for line in view.log:
+        s.log = log.append(s.log, line)
+    return s
