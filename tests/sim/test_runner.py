@@ -28,3 +28,15 @@ def test_a_first_player_the_caller_sets_is_kept() -> None:
     outcome = play_game("skyport", agents, seed=3, options={"first_player": 1})
     assert outcome.record.options == {"first_player": 1}
     assert GameRecord.from_dict(outcome.record.to_dict()).replay().first == 1
+
+
+def test_rotated_games_of_one_deal_differ_even_with_identical_agents() -> None:
+    outcomes = run_many("skyport", ["random", "random", "random"], games=3, seed=11)
+    assert len({o.record.seed for o in outcomes}) == 1, "one deal, rotated"
+    assert len({tuple(o.record.actions) for o in outcomes}) == 3
+
+
+def test_consecutive_games_share_a_deal_one_per_rotation() -> None:
+    outcomes = run_many("skyport", ["random", "random"], games=4, seed=2)
+    deals = [o.record.seed for o in outcomes]
+    assert deals[0] == deals[1] and deals[2] == deals[3] and deals[0] != deals[2]

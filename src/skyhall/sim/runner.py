@@ -75,8 +75,8 @@ def seated(game: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
     return chosen
 
 
-def schedule(agent_names: Sequence[str], games: int, seed: int) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """``(game seed, agent per seat)`` for ``games`` games, seats rotated over paired seeds.
+def schedule(agent_names: Sequence[str], games: int, seed: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """``(game seed, agent index per seat)`` for ``games`` games, seats rotated over paired seeds.
 
     Consecutive games share a deal and shift the agents one seat, so each agent
     plays every seat on the same deals.
@@ -88,7 +88,7 @@ def schedule(agent_names: Sequence[str], games: int, seed: int) -> Iterator[tupl
         if i % n == 0:
             deal = base.next64() >> 1
         shift = i % n
-        yield deal, tuple(agent_names[(seat - shift) % n] for seat in range(n))
+        yield deal, tuple((seat - shift) % n for seat in range(n))
 
 
 def run_many(
@@ -99,10 +99,15 @@ def run_many(
     options: Mapping[str, Any] | None = None,
     on_game: Callable[[Outcome], None] | None = None,
 ) -> list[Outcome]:
-    """Play ``games`` games with seats rotated; each agent is seeded from the game seed and its seat."""
+    """Play ``games`` games with seats rotated.
+
+    Each agent's stream is seeded from the deal and the agent's place in
+    ``agent_names`` (not its seat), so when the same agent fills several seats the
+    rotated games of one deal are still different games.
+    """
     outcomes = []
-    for deal, names in schedule(agent_names, games, seed):
-        agents = [make_agent(name, deal ^ (seat + 1) * 0x9E3779B1) for seat, name in enumerate(names)]
+    for deal, order in schedule(agent_names, games, seed):
+        agents = [make_agent(agent_names[k], deal ^ (k + 1) * 0x9E3779B1) for k in order]
         outcome = play_game(game, agents, deal, options)
         outcomes.append(outcome)
         if on_game is not None:

@@ -199,7 +199,8 @@ def placements(s: State, seat: int) -> list[Action]:
             out.append(Discard(f))
             if s.swaps < s.cat.limits.max_swaps:
                 out.extend(SwapIn(f, g) for g in sorted({die.face(a) for a in s.airport[seat]}))
-    out.extend(load_moves(s, seat))
+    if seat == s.current:  # loading is for one's own turn (a TAILWIND die is placed outside it)
+        out.extend(load_moves(s, seat))
     return out
 
 
@@ -464,6 +465,7 @@ def _begin_draw(s: State) -> None:
     s.step = DRAW
     if s.storm == seat and s.turn > s.storm_turn:
         s.storm = s.storm_turn = EMPTY
+        s.discard = (*s.discard, s.cat.by_id["storm"])
         _say(s, "The STORM passes: planes may take off again.")
     if not draw_options(s):
         if len(s.hands[seat]) < s.cat.limits.hand_size:
@@ -625,7 +627,7 @@ def _effect(s: State, seat: int, action: Action) -> None:
             f"{who} changes the {die.describe(d)} on {_place_words(action.where)} into {die.describe(new)}.",
         )
         where = _replace_die(s, seat, action.where, d, new)
-        if isinstance(action, Reroll) and s.rerolled == EMPTY and card.amount > 1 and where != EMPTY:
+        if isinstance(action, Reroll) and s.rerolled == EMPTY and card.amount > 1 and where is not None:
             s.rerolled = (where + 1) * 64 + new
             if effect_options(s):
                 return
@@ -697,10 +699,10 @@ def _effect(s: State, seat: int, action: Action) -> None:
         _begin_takeoff(s)
 
 
-def _replace_die(s: State, seat: int, where: int, old: int, new: int) -> int:
+def _replace_die(s: State, seat: int, where: int, old: int, new: int) -> int | None:
     """Swap ``old`` for ``new`` at ``where``; a die no longer meeting its plane goes to the Airport or bag.
 
-    Returns where the new die ended up (``EMPTY``: the bag).
+    Returns where the new die ended up, ``None`` for the bag (``AIRPORT`` is ``EMPTY``, -1).
     """
     if where == AIRPORT:
         s.airport[seat] = add(remove(s.airport[seat], old), new)
@@ -724,7 +726,7 @@ def _replace_die(s: State, seat: int, where: int, old: int, new: int) -> int:
         s,
         f"The {die.describe(new)} no longer fits its plane; the Airport is full, so it goes back in the bag.",
     )
-    return EMPTY
+    return None
 
 
 def _unload(s: State, seat: int, dice: tuple[int, ...]) -> None:
@@ -847,7 +849,8 @@ def _refill_supply(s: State, deck: int, slot: int, chained: bool) -> bool:
 
 def _reveal_event(s: State, c: int, deck: int, slot: int) -> None:
     card: Card = s.cat.cards[c]
-    s.discard = (*s.discard, c)
+    if card.kind != "storm":  # STORM stays face up until it passes (ARU-EVT-06, ARU-EVT-07)
+        s.discard = (*s.discard, c)
     s.event = c
     s.refill = (deck, slot)
     _say(s, f"Event: {card.title}. {card.text}")
@@ -967,21 +970,21 @@ def why_illegal(s: State, action: object) -> str:
     if s.step == OVER:
         return "the game is over"
     who = seat_name(s.actor)
-    if isinstance(action, TakeOff):
+    if isinstance(action, TakeOff) and s.step in (TAKE_OFF, EVENT_STEP):
         if s.storm != EMPTY:
             return "a STORM is in force: no plane may take off"
         if s.step == TAKE_OFF and s.takeoffs >= s.takeoff_limit:
             return "only one plane may take off per turn (CONTROL allows a second)"
         return "that plane is not ready: every slot needs a fitting die and the total must be exact"
-    if isinstance(action, Put):
+    if isinstance(action, Put) and s.step == PLACE_DIE:
         return f"the {die.face_name(action.face)} cannot go there (needs a slot it meets, or Airport room)"
-    if isinstance(action, Discard):
+    if isinstance(action, Discard) and s.step == PLACE_DIE:
         return "a die that can be placed must be placed"
     if isinstance(action, Draw) and len(s.hands[s.current]) >= s.cat.limits.hand_size:
         return f"{who} already holds {s.cat.limits.hand_size} cards"
-    if isinstance(action, TakeDice):
+    if isinstance(action, TakeDice) and s.step == TAKE_DICE:
         return "take 1-3 dice of one colour, or 1-3 of different colours, all from one load space"
-    if isinstance(action, Play):
+    if isinstance(action, Play) and s.step == PLAY_CARD:
         return f"{who} holds no such card"
     from skyhall.games.airport_rush.steps import NAMES
 

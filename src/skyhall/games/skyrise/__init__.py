@@ -1,0 +1,73 @@
+"""Skyrise (2-4 players): win auctions for districts of a city in the sky, build, and score Prestige.
+
+Unofficial fan implementation from the published rulebook (cut off mid-scoring); the
+components and the missing rules are our reconstruction (``data/*.toml``, flagged
+``reconstructed = true``; ``docs/skyrise.md`` lists every decision taken).
+
+Package shape (the same in every game package):
+
+``catalog``   data classes and the validated loader for ``data/*.toml``
+``district``  the islands in play as a graph: colours, adjacency, bridges, airships, waterfalls
+``bid``       auction questions: owners, bid values, where bids may go, whose turn
+``actions``   one small action type per decision, notation and codec
+``steps``     the decisions a game is made of
+``state``     the complete state, ``clone`` and ``snapshot``
+``setup``     the rulebook's preparation
+``rules``     legal actions and their effects, auction by auction, Era by Era
+``wonder``    Wonder card effects that score when built
+``scoring``   island control, Panoramas, the final score sheet and tie-break
+``view``      what a seat may know; determinization from a view
+``text``      the table drawn for a terminal
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from skyhall.core.registry import Game, register
+from skyhall.core.spec import GameSpec
+from skyhall.games.skyrise.actions import Action, make_codec
+from skyhall.games.skyrise.catalog import load
+from skyhall.games.skyrise.setup import new_state
+from skyhall.games.skyrise.state import State
+
+CODEC = make_codec(load())
+
+SPEC = GameSpec(
+    id="skyrise",
+    title="Skyrise",
+    min_players=2,
+    max_players=4,
+    rules_version=1,
+    action_count=len(CODEC),
+    options=MappingProxyType({"first_player": None, "city_keys": "lowest"}),
+)
+
+
+def new_game(players: int, seed: int, options: Mapping[str, object] | None = None) -> State:
+    """A new game after setup.
+
+    Options: ``first_player`` (a seat; default random), ``city_keys`` (``"lowest"``, the
+    default: the Large Key to the least prestige; ``"highest"``; ``"off"``).
+    """
+    SPEC.check_players(players)
+    return new_state(load(), players, seed, SPEC.resolve_options(options))
+
+
+def parse_action(text: str) -> Action:
+    return CODEC.parse(text)
+
+
+def encode(action: Action) -> int:
+    return CODEC.encode(action)
+
+
+def decode(index: int) -> Action:
+    return CODEC.decode(index)
+
+
+GAME = Game(spec=SPEC, new_game=new_game, codec=CODEC)
+register(GAME)
+
+__all__ = ["GAME", "SPEC", "Action", "State", "decode", "encode", "new_game", "parse_action"]

@@ -1,0 +1,248 @@
+"""Island control, Panorama cards, the end-of-game score sheet and the tie-break.
+
+Prestige is earned during play (island control and Panoramas at the end of Era 1,
+Wonder effects) and at the end; every gain is a :class:`~skyhall.core.result.ScoreLine`
+in the state's ledger, so the final :class:`~skyhall.core.result.Result` is the sum of
+the ledger with a category for each kind of gain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from skyhall.core.result import Result, ScoreLine, rank_by
+from skyhall.games.skyrise.bid import WONDER
+from skyhall.games.skyrise.catalog import COLOURS, TALL, Panorama
+from skyhall.games.skyrise.district import Board
+
+if TYPE_CHECKING:
+    from skyhall.games.skyrise.state import State
+
+EMPTY = -1
+
+
+def island_name(s: State, island: int) -> str:
+    if island == 0:
+        return "the Central Island"
+    return f"the {s.cat.slot_names[island - 1]} Island"
+
+
+def card_of(s: State, d: int) -> int:
+    """The Wonder card of the Wonder on ``d`` (``EMPTY`` when no Wonder stands there)."""
+    code = s.occupant[d]
+    return code - WONDER if code >= WONDER else EMPTY
+
+
+def effect_at(s: State, d: int) -> str:
+    card = card_of(s, d)
+    return s.cat.wonders[card].effect if card != EMPTY else ""
+
+
+def heights(s: State, seat: int, districts: Iterable[int]) -> tuple[int, int, int]:
+    """``(tall, medium, short)`` Buildings of ``seat`` among ``districts`` for island control.
+
+    A Wonder whose card says so (card 6) counts as a tall Building.
+    """
+    mine = set(s.built[seat])
+    count = [0, 0, 0]
+    for d in districts:
+        if d not in mine:
+            continue
+        code = s.occupant[d]
+        if code < WONDER:
+            count[s.cat.buildings[code].height] += 1
+        elif s.cat.wonders[code - WONDER].effect == "tall_for_control":
+            count[TALL] += 1
+    return count[2], count[1], count[0]
+
+
+def controllers(s: State, districts: Iterable[int]) -> list[int]:
+    """Seats controlling the island made of ``districts``: most tall, then medium, then short.
+
+    Only a seat with a Building there can control it; unbreakable ties all control.
+    """
+    districts = tuple(districts)
+    keys = {seat: heights(s, seat, districts) for seat in range(s.n)}
+    keys = {seat: key for seat, key in keys.items() if sum(key) > 0}
+    if not keys:
+        return []
+    best = max(keys.values())
+    return [seat for seat, key in keys.items() if key == best]
+
+
+def control_lines(s: State, era: int) -> list[list[ScoreLine]]:
+    lines: list[list[ScoreLine]] = [[] for _ in range(s.n)]
+    for island, districts in s.board.islands:
+        for seat in controllers(s, districts):
+            label = f"Era {era}: controls {island_name(s, island)}"
+            lines[seat].append(ScoreLine("control", label, s.cat.control_points))
+    return lines
+
+
+def panorama_count(board: Board, mine: frozenset[int], card: Panorama) -> int:
+    """How many separate instances of ``card``'s pattern the Structures on ``mine`` make.
+
+    Within one card each Structure is used at most once, and the count is the largest possible.
+    """
+    if card.kind == "bridge":
+        return sum(1 for a, b in board.bridges if a in mine and b in mine)
+    if card.kind == "waterfall":
+        return sum(1 for d in mine if board.waterfall[d])
+    if card.kind == "island":
+        return sum(1 for _, districts in board.islands if len(mine.intersection(districts)) >= card.size)
+    if card.kind == "airship":
+        groups = tuple(frozenset(mine.intersection(g)) for g in board.airships)
+        return _disjoint_groups(tuple(g for g in groups if len(g) >= card.size), card.size)
+    return _chains(board, mine, card.size)
+
+
+def _disjoint_groups(groups: tuple[frozenset[int], ...], size: int) -> int:
+    """Most groups that can each get ``size`` of their own districts, none shared."""
+    from itertools import combinations
+
+    def best(i: int, used: frozenset[int]) -> int:
+        if i == len(groups):
+            return 0
+        top = best(i + 1, used)
+        free = sorted(groups[i] - used)
+        for pick in combinations(free, size):
+            top = max(top, 1 + best(i + 1, used | frozenset(pick)))
+            if top == len(groups) - i:
+                break
+        return top
+
+    return best(0, frozenset())
+
+
+def _chains(board: Board, mine: frozenset[int], size: int) -> int:
+    """Most vertex-disjoint chains of ``size`` Structures, each linked to the next by adjacency."""
+    adjacent = board.adjacent
+
+    @cache
+    def best(left: frozenset[int]) -> int:
+        if len(left) < size:
+            return 0
+        v = min(left)
+        top = best(left - {v})
+        for path in _paths_through(v, left):
+            top = max(top, 1 + best(left - path))
+        return top
+
+    def _paths_through(v: int, left: frozenset[int]) -> set[frozenset[int]]:
+        found: set[frozenset[int]] = set()
+
+        def walk(path: list[int]) -> None:
+            if len(path) == size:
+                if v in path:
+                    found.add(frozenset(path))
+                return
+            for x in adjacent[path[-1]]:
+                if x in left and x not in path:
+                    path.append(x)
+                    walk(path)
+                    path.pop()
+
+        # A chain through v starts within size - 1 steps of it.
+        near = {v}
+        frontier = {v}
+        for _ in range(size - 1):
+            frontier = {x for d in frontier for x in adjacent[d] if x in left} - near
+            near |= frontier
+        for start in near:
+            walk([start])
+        return found
+
+    return best(mine)
+
+
+def panorama_lines(s: State, seat: int, era: int | None, cards: Iterable[int]) -> list[ScoreLine]:
+    mine = frozenset(s.built[seat])
+    out = []
+    for p in cards:
+        card = s.cat.panoramas[p]
+        times = panorama_count(s.board, mine, card)
+        if times:
+            when = f"Era {era}: " if era is not None else ""
+            out.append(ScoreLine("panorama", f"{when}{card.name} × {times}", times * card.points))
+    return out
+
+
+def row_value(s: State, seat: int, colour: int) -> int:
+    return s.cat.row_values[s.rows[seat][colour]]
+
+
+def best_colour(s: State, seat: int) -> int:
+    """The colour whose row is worth most to ``seat`` (the first in row order on a tie)."""
+    values = [row_value(s, seat, c) for c in range(len(COLOURS))]
+    return values.index(max(values))
+
+
+def tall_buildings(s: State, seat: int) -> int:
+    return sum(
+        1 for d in s.built[seat] if s.occupant[d] < WONDER and s.cat.buildings[s.occupant[d]].height == TALL
+    )
+
+
+def extra_commissions(s: State, seat: int) -> int:
+    """Built Wonders of ``seat`` that count as a Commissions disc (card 10)."""
+    return sum(1 for d in s.built[seat] if effect_at(s, d) == "extra_commission")
+
+
+def illustration_items(s: State, seat: int) -> int:
+    """Patron discs, City Keys, excess District discs and Commissions discs on the illustration."""
+    return sum(s.patrons[seat]) + len(s.keys[seat]) + s.excess[seat] + s.commissions[seat]
+
+
+def final_lines(s: State, seat: int) -> list[ScoreLine]:
+    """The end-of-Era-2 steps after island control and Panoramas, for one seat."""
+    cat = s.cat
+    out: list[ScoreLine] = []
+    objective = cat.objectives[s.objectives[seat]]
+    need = objective.needed(s.n)
+    have = sum(1 for d in s.built[seat] if s.board.colour[d] == objective.colour)
+    met = have >= need
+    label = f"Secret objective {objective.id}: {have} of {need} Structures on {COLOURS[objective.colour]}"
+    out.append(
+        ScoreLine("objective", label + ("" if met else " (not met)"), cat.objective_points if met else 0)
+    )
+
+    per_colour = [0] * len(COLOURS)
+    for d in s.built[seat]:
+        colour = best_colour(s, seat) if effect_at(s, d) == "best_colour" else s.board.colour[d]
+        per_colour[colour] += 1
+    for colour, count in enumerate(per_colour):
+        if count:
+            worth = row_value(s, seat, colour)
+            discs = s.rows[seat][colour]
+            label = f"{count} Structure{'s' * (count != 1)} on {COLOURS[colour]} × {worth} ({discs} discs)"
+            out.append(ScoreLine("structures", label, count * worth))
+    if s.excess[seat]:
+        label = f"{s.excess[seat]} excess district discs × {cat.excess_value}"
+        out.append(ScoreLine("excess", label, s.excess[seat] * cat.excess_value))
+    for letter, count in enumerate(s.patrons[seat]):
+        if count:
+            tile = s.tiles[letter]
+            out.append(ScoreLine("patrons", f"Patron {cat.letters[letter]}: {count} × {tile}", count * tile))
+    names = {cat.large_key: "Large", cat.small_key: "Small"}
+    for key in s.keys[seat]:
+        out.append(ScoreLine("keys", f"{names.get(key, '')} City Key".strip(), key))
+    bonus = s.commissions[seat] + extra_commissions(s, seat)
+    if bonus:
+        items = illustration_items(s, seat)
+        out.append(
+            ScoreLine("commissions", f"Commissions: {bonus} × {items} illustration items", bonus * items)
+        )
+    return out
+
+
+def result(s: State) -> Result:
+    """Scores (the ledger; complete once the game is over), ranks and the tie-break: most tall Buildings."""
+    keys = [(sum(line.points for line in s.ledger[seat]), tall_buildings(s, seat)) for seat in range(s.n)]
+    return Result(
+        scores=tuple(k[0] for k in keys),
+        ranks=rank_by(keys),
+        breakdown=tuple(s.ledger),
+        tiebreak=tuple(k[1:] for k in keys),
+    )

@@ -1,0 +1,280 @@
+"""What one seat may know, and full states sampled to agree with it.
+
+:func:`build_view` is the only way information leaves a state toward a seat.
+:func:`determinize` rebuilds a complete state from a view alone, so a search
+agent that determinizes can never peek at what its seat cannot see.
+
+Hidden from a seat until the game is over: the other seats' Wonder cards (and, until
+they are revealed at the start of Era 2, which ones they kept), their Secret
+Objectives, and every Patron tile the seat may not look at (it may look at a tile once
+it holds a Patron disc of that letter, or all of them after Wonder card 5). Cards put
+out of the game stay hidden even then. Everything else is public: the islands, the
+discs on the board and on player boards, every bid and Building with its value, the
+Panoramas, the Prestige track with each gain, the City Keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from skyhall.core import log
+from skyhall.core.result import ScoreLine
+from skyhall.core.rng import Rng
+from skyhall.games.skyrise.bid import describe
+from skyhall.games.skyrise.catalog import COLOURS, PATRON, WILD, Catalog
+from skyhall.games.skyrise.district import Board, board_for
+from skyhall.games.skyrise.rules import legal
+from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.steps import NAMES, OVER
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A seat's knowledge of the game (``seat`` ``None``: a spectator). Cards and districts are indices."""
+
+    cat: Catalog
+    seat: int | None
+    players: int
+    layout: tuple[int, ...]
+    keys_mode: str
+    era: int
+    step: int
+    to_act: int | None
+    first: int
+    opener: int
+    bidder: int
+    passed: int
+    bids: tuple[tuple[int, int], ...]
+    discs: tuple[int, ...]
+    occupant: tuple[int, ...]
+    pool: tuple[tuple[int, ...], ...]
+    reserve: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    """Each seat's Wonder cards, those this seat may not see shown as ``EMPTY``."""
+    chosen: tuple[tuple[int, ...], ...]
+    """Kept Wonder cards, hidden like ``hands`` until revealed."""
+    wonders: tuple[tuple[int, ...], ...]
+    revealed: bool
+    built: tuple[tuple[int, ...], ...]
+    rows: tuple[tuple[int, ...], ...]
+    excess: tuple[int, ...]
+    patrons: tuple[tuple[int, ...], ...]
+    commissions: tuple[int, ...]
+    keys: tuple[tuple[int, ...], ...]
+    peek: tuple[int, ...]
+    tiles: tuple[int, ...]
+    """Patron tile values, ``EMPTY`` where this seat may not look."""
+    objectives: tuple[int, ...]
+    """Secret Objectives, ``EMPTY`` where this seat may not look."""
+    panoramas: tuple[int, ...]
+    prestige: tuple[int, ...]
+    spare: tuple[int, ...]
+    ledger: tuple[tuple[ScoreLine, ...], ...]
+    stage: int
+    winner: int
+    site: int
+    effect: int
+    log: tuple[str, ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == OVER
+
+    @property
+    def board(self) -> Board:
+        return board_for(self.cat, self.layout)
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The pending decision's choices, when this view's seat is the one to act."""
+        if self.to_act is None or self.to_act != self.seat:
+            return ()
+        return legal(determinize(self, Rng(0)))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form with names in place of indices (what a client receives)."""
+        cat = self.cat
+        board = self.board
+        sites = cat.sites
+
+        def disc(code: int) -> str | None:
+            if code == EMPTY:
+                return None
+            if code < PATRON:
+                return COLOURS[code]
+            if code < WILD:
+                return f"patron {cat.letters[code - PATRON]}"
+            return "wild" if code == WILD else "commissions"
+
+        def card(c: int) -> int | None:
+            return None if c == EMPTY else cat.wonders[c].number
+
+        return {
+            "game": "skyrise",
+            "seat": self.seat,
+            "players": self.players,
+            "era": self.era,
+            "decision": NAMES[self.step],
+            "to_act": self.to_act,
+            "first": self.first,
+            "opener": self.opener,
+            "bidder": None if self.bidder == EMPTY else self.bidder,
+            "passed": [p for p in range(self.players) if self.passed & (1 << p)],
+            "city_keys": self.keys_mode,
+            "islands": {
+                cat.slots[slot]: (None if tile == EMPTY else cat.tile_ids[tile])
+                for slot, tile in enumerate(self.layout)
+            },
+            "districts": {
+                sites[d].id: {
+                    "colour": COLOURS[board.colour[d]],
+                    "disc": disc(self.discs[d]),
+                    "structure": None if self.occupant[d] == EMPTY else describe(cat, self.occupant[d]),
+                }
+                for d in board.in_play
+            },
+            "bids": [[sites[d].id, describe(cat, code)] for d, code in self.bids],
+            "players_boards": [
+                {
+                    "prestige": self.prestige[p],
+                    "spare": self.spare[p],
+                    "available": [cat.buildings[b].value for b in self.pool[p]],
+                    "era2": [cat.buildings[b].value for b in self.reserve[p]],
+                    "wonder_cards": {"count": len(self.hands[p]), "known": [card(c) for c in self.hands[p]]},
+                    "kept": [card(c) for c in self.chosen[p]],
+                    "wonders": [card(c) for c in self.wonders[p]],
+                    "built": [sites[d].id for d in self.built[p]],
+                    "rows": dict(zip(COLOURS, self.rows[p], strict=True)),
+                    "excess": self.excess[p],
+                    "patrons": dict(zip(cat.letters, self.patrons[p], strict=True)),
+                    "commissions": self.commissions[p],
+                    "keys": list(self.keys[p]),
+                    "sees_patrons": [
+                        cat.letters[k] for k in range(len(cat.letters)) if self.peek[p] & (1 << k)
+                    ],
+                    "objective": None
+                    if self.objectives[p] == EMPTY
+                    else cat.objectives[self.objectives[p]].id,
+                    "score_lines": [[ln.category, ln.label, ln.points] for ln in self.ledger[p]],
+                }
+                for p in range(self.players)
+            ],
+            "patron_tiles": {
+                name: (None if v == EMPTY else v) for name, v in zip(cat.letters, self.tiles, strict=True)
+            },
+            "panoramas": [cat.panoramas[p].id for p in self.panoramas],
+            "revealed": self.revealed,
+            "resolving": None
+            if self.winner == EMPTY
+            else {"winner": self.winner, "district": sites[self.site].id, "wonder_card": card(self.effect)},
+            "stage": self.stage,
+            "log": list(self.log),
+        }
+
+
+def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
+    """What ``seat`` may know of ``s``; after the game ends the hidden parts still in play are revealed."""
+    over = s.step == OVER
+
+    def mine(p: int) -> bool:
+        return over or p == seat
+
+    def hide(cards: tuple[int, ...]) -> tuple[int, ...]:
+        return (EMPTY,) * len(cards)
+
+    peek = s.peek[seat] if seat is not None else 0
+    return View(
+        cat=s.cat,
+        seat=seat,
+        players=s.n,
+        layout=s.board.layout,
+        keys_mode=s.keys_mode,
+        era=s.era,
+        step=s.step,
+        to_act=s.to_act,
+        first=s.first,
+        opener=s.opener,
+        bidder=s.bidder,
+        passed=s.passed,
+        bids=s.bids,
+        discs=tuple(s.discs),
+        occupant=tuple(s.occupant),
+        pool=tuple(s.pool),
+        reserve=tuple(s.reserve),
+        hands=tuple(h if mine(p) else hide(h) for p, h in enumerate(s.hands)),
+        chosen=tuple(c if mine(p) or s.revealed else hide(c) for p, c in enumerate(s.chosen)),
+        wonders=tuple(s.wonders),
+        revealed=s.revealed,
+        built=tuple(s.built),
+        rows=tuple(s.rows),
+        excess=tuple(s.excess),
+        patrons=tuple(s.patrons),
+        commissions=tuple(s.commissions),
+        keys=tuple(s.keys),
+        peek=tuple(s.peek),
+        tiles=tuple(v if over or peek & (1 << k) else EMPTY for k, v in enumerate(s.tiles)),
+        objectives=tuple(o if mine(p) else EMPTY for p, o in enumerate(s.objectives)),
+        panoramas=s.panoramas,
+        prestige=tuple(s.prestige),
+        spare=tuple(s.spare),
+        ledger=tuple(s.ledger),
+        stage=s.stage,
+        winner=s.winner,
+        site=s.site,
+        effect=s.effect,
+        log=tuple(s.log_for(seat)) if with_log else (),
+    )
+
+
+def determinize(view: View, rng: Rng) -> State:
+    """A full state that ``view``'s seat cannot tell from the real one; hidden parts drawn with ``rng``."""
+    cat = view.cat
+    s = State(cat, view.players, Rng(rng.next64()), board_for(cat, view.layout))
+    seen = {c for group in (*view.hands, *view.chosen) for c in group if c != EMPTY}
+    unseen = [c for c in range(len(cat.wonders)) if c not in seen]
+    rng.shuffle(unseen)
+    s.hands = [tuple(sorted(unseen.pop() if c == EMPTY else c for c in hand)) for hand in view.hands]
+    s.chosen = [tuple(unseen.pop() if c == EMPTY else c for c in kept) for kept in view.chosen]
+    objectives = [o for o in range(len(cat.objectives)) if o not in view.objectives]
+    rng.shuffle(objectives)
+    s.objectives = [objectives.pop() if o == EMPTY else o for o in view.objectives]
+    values = list(cat.patron_values)
+    for v in view.tiles:
+        if v != EMPTY:
+            values.remove(v)
+    rng.shuffle(values)
+    s.tiles = tuple(values.pop() if v == EMPTY else v for v in view.tiles)
+
+    s.keys_mode = view.keys_mode
+    s.discs = list(view.discs)
+    s.occupant = list(view.occupant)
+    s.bids = view.bids
+    s.pool = list(view.pool)
+    s.reserve = list(view.reserve)
+    s.wonders = list(view.wonders)
+    s.revealed = view.revealed
+    s.built = list(view.built)
+    s.rows = list(view.rows)
+    s.excess = list(view.excess)
+    s.patrons = list(view.patrons)
+    s.commissions = list(view.commissions)
+    s.keys = list(view.keys)
+    s.peek = list(view.peek)
+    s.panoramas = view.panoramas
+    s.prestige = list(view.prestige)
+    s.spare = list(view.spare)
+    s.ledger = list(view.ledger)
+    s.era = view.era
+    s.first = view.first
+    s.opener = view.opener
+    s.actor = EMPTY if view.to_act is None else view.to_act
+    s.bidder = view.bidder
+    s.passed = view.passed
+    s.step = view.step
+    s.stage = view.stage
+    s.winner = view.winner
+    s.site = view.site
+    s.effect = view.effect
+    for line in view.log:
+        s.log = log.append(s.log, line)
+    return s
