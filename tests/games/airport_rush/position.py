@@ -116,8 +116,8 @@ def position(
         for p in s.departure[seat]:
             if p is not None:
                 s.bag = die.returned(s.bag, p.dice)
-    for space in s.load:
-        s.bag = die.returned(s.bag, space)
+    for on_space in s.load:
+        s.bag = die.returned(s.bag, on_space)
     s.load = [() for _ in s.load] if load is not None else list(s.load)
     for seat, row in plan_departure.items():
         spaces: list[Docked | None] = []
@@ -141,10 +141,10 @@ def position(
     for seat, ids in (objectives or {}).items():
         s.objectives[seat] = tuple(CAT.objective_ids[o] for o in ids)
     on_table: list[int] = [d for a in s.airport for d in a] + [d for sp in s.load for d in sp]
-    for row in s.departure:
-        for p in row:
-            if p is not None:
-                on_table.extend(p.dice)
+    for docks in s.departure:
+        for docked in docks:
+            if docked is not None:
+                on_table.extend(docked.dice)
     s.bag = tuple(s.cat.limits.dice)
     _take_dice(s, tuple(on_table))
     s.log = None

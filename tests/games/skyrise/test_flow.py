@@ -185,7 +185,9 @@ def test_who_cannot_outbid_passes_and_era_one_bids_are_undotted() -> None:
     assert legal(s) == [f"bid 108 {x}" for x in ("C2", "C3", "Ng")] + ["pass"]
     play(s, "pass")  # Player 3 has nothing above 106: passes by force
     assert s.built[0] == (d("C1"),)
-    assert s.log_for(None)[-3:-1][0].endswith("Player 3 passes.")
+    assert s.log_for(None)[-3:-1][0].endswith(
+        "Player 3 cannot outbid: no higher Building (or Wonder) fits next to the latest bid, so passes."
+    )
 
 
 @pytest.mark.rule("SKR-AUC-07", "SKR-AUC-08")

@@ -116,7 +116,8 @@ def targets(s: State, seat: int, d: int) -> list[int]:
 
 
 def load_moves(s: State, seat: int) -> list[Action]:
-    """Airport dice that can move onto a Departure plane (allowed at any time in one's own turn)."""
+    """Airport dice that can move onto a Departure plane: offered at every decision of one's own turn
+    (ARU-DICE-14), and before the final take-off."""
     out: list[Action] = []
     seen = set()
     for d in s.airport[seat]:
@@ -158,7 +159,8 @@ def legal(s: State) -> tuple[Action, ...]:
         ids = sorted(s.cat.objectives[o].id for o in s.dealt[seat])
         return tuple(Keep(a, b) for a, b in combinations(ids, 2))
     if step == TAKE_DICE:
-        return tuple(TakeDice(space, sel) for space, dice in enumerate(s.load) for sel in selections_of(dice))
+        takes = [TakeDice(space, sel) for space, dice in enumerate(s.load) for sel in selections_of(dice)]
+        return (*takes, *load_moves(s, seat)) if takes else ()
     if step == PLACE_DIE:
         return tuple(placements(s, seat))
     if step == PLAY_CARD:
@@ -167,13 +169,14 @@ def legal(s: State) -> tuple[Action, ...]:
             play = Play(cards[c].id if cards[c].type == PLANE else cards[c].kind)
             if play not in plays:
                 plays.append(play)
-        return tuple(plays)
+        return (*plays, *load_moves(s, seat)) if plays else ()
     if step == CARD_EFFECT:
-        return (*effect_options(s), PASS)
+        return (*effect_options(s), *load_moves(s, seat), PASS)
     if step == TAKE_OFF:
         return (*takeoff_options(s, seat), *load_moves(s, seat), PASS)
     if step == DRAW:
-        return tuple(draw_options(s))
+        draws = draw_options(s)
+        return (*draws, *load_moves(s, seat)) if draws else ()
     if step == EVENT_STEP:
         kind = cards[s.event].kind
         if kind == "fog":
@@ -198,7 +201,7 @@ def placements(s: State, seat: int) -> list[Action]:
         else:
             out.append(Discard(f))
             if s.swaps < s.cat.limits.max_swaps:
-                out.extend(SwapIn(f, g) for g in sorted({die.face(a) for a in s.airport[seat]}))
+                out.extend(SwapIn(f, g) for g in sorted({die.face(a) for a in s.airport[seat]} - {f}))
     if seat == s.current:  # loading is for one's own turn (a TAILWIND die is placed outside it)
         out.extend(load_moves(s, seat))
     return out
@@ -255,7 +258,8 @@ def effect_options(s: State) -> list[Action]:
                     if q != p and other is not None and fits(slots_of(s, other), other.dice, d):
                         out.append(Transfer(p, f, q))
     elif kind == "swap-planes":
-        for p, docked in enumerate(s.departure[seat]):
+        # Not the plane on OVERLOAD's extra space: that space vanishes when its plane leaves.
+        for p, docked in enumerate(s.departure[seat][: s.cat.limits.departure_spaces]):
             if docked is not None:
                 out.extend(Exchange(p, w) for w in range(len(s.waiting[seat])))
     elif kind == "scrap":
@@ -467,10 +471,7 @@ def _begin_draw(s: State) -> None:
         s.storm = s.storm_turn = EMPTY
         s.discard = (*s.discard, s.cat.by_id["storm"])
         _say(s, "The STORM passes: planes may take off again.")
-    if not draw_options(s):
-        if len(s.hands[seat]) < s.cat.limits.hand_size:
-            _say(s, f"{seat_name(seat)} cannot take a card: both decks and Supplies are empty.")
-        _end_turn(s)
+    _continue_draw(s)
 
 
 def _end_turn(s: State) -> None:
@@ -694,6 +695,7 @@ def _effect(s: State, seat: int, action: Action) -> None:
         s.locate = ()
         s.waiting[seat] = (*s.waiting[seat], c)
         _bottom(s, rest)
+        _move_up(s, seat)
         _say(s, f"{who} puts one of them at the back of their Waiting queue.", seat,
              f"You put {cards[c].describe()} at the back of your Waiting queue.")  # fmt: skip
         _begin_takeoff(s)
@@ -772,6 +774,19 @@ def _trigger_end(s: State, why: str) -> None:
     _say(s, f"{why}: the round is finished, then one last round.")
 
 
+def _move_up(s: State, seat: int) -> None:
+    """Fill an empty Departure space from the front of the Waiting queue (after LOCATE adds a plane)."""
+    spaces = list(s.departure[seat])
+    regular = s.cat.limits.departure_spaces
+    if s.waiting[seat] and None in spaces[:regular]:
+        at = spaces.index(None)
+        front = s.waiting[seat][0]
+        s.waiting[seat] = s.waiting[seat][1:]
+        spaces[at] = Docked(front)
+        s.departure[seat] = tuple(spaces)
+        _say(s, f"{s.cat.cards[front].describe()} moves up from the Waiting queue to Departure {at + 1}.")
+
+
 def _free_departure(s: State, seat: int, p: int, move_up: bool) -> None:
     """Empty Departure ``p``; OVERLOAD's extra space disappears, another is refilled from the queue."""
     spaces = list(s.departure[seat])
@@ -825,6 +840,8 @@ def _continue_draw(s: State) -> None:
     s.actor = s.current
     s.step = DRAW
     if not draw_options(s):
+        if len(s.hands[s.current]) < s.cat.limits.hand_size:  # the hand stays short (ARU-EDGE-03)
+            _say(s, f"{seat_name(s.current)} cannot take a card: both decks and Supplies are empty.")
         _end_turn(s)
 
 

@@ -7,7 +7,8 @@ and the identity of the planes they took off (the counts are public), the
 planes they look at with LOCATE, the order of both decks, and which Events are
 in play. Public: the load spaces, the bag's contents, both Supplies, every
 Departure plane and die, every Airport, the discard pile, and where in each
-deck its Events lie (the cut into thirds is exact).
+deck its Events lie (the cut into thirds is exact). Never revealed, not even at
+the end: the objectives each seat returned at setup (ARU-HID-02).
 """
 
 from __future__ import annotations
@@ -184,7 +185,9 @@ def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
         supply=tuple(s.supply),
         hands=tuple(hand(o) for o in range(s.n)),
         known=tuple(s.known),
-        dealt=tuple(masked(o, s.dealt[o]) for o in range(s.n)),
+        dealt=tuple(  # the objectives returned at setup are never revealed, not even at the end
+            s.dealt[o] if o == seat else (HIDDEN,) * len(s.dealt[o]) for o in range(s.n)
+        ),
         objectives=tuple(masked(o, s.objectives[o]) for o in range(s.n)),
         departure=tuple(s.departure),
         waiting=tuple(masked(o, s.waiting[o]) for o in range(s.n)),
@@ -216,6 +219,8 @@ def determinize(view: View, rng: Rng) -> State:
     groups = (*lim.decks[view.players], "S")
     in_game = [c for c in cat.planes if cat.cards[c].group in groups]
     seen: set[int] = set(view.discard)
+    if view.storm >= 0:  # face up, not yet in the discard
+        seen.add(cat.by_id["storm"])
     for row in (*view.supply, *view.hands, *view.waiting, *view.taken, view.locate):
         seen.update(c for c in row if c >= 0)
     for spaces in view.departure:
@@ -244,13 +249,15 @@ def determinize(view: View, rng: Rng) -> State:
         for deck, pool in zip(view.decks, (planes, actions), strict=True)
     ]
 
-    objectives = [o.index for o in cat.objectives if all(o.index not in d for d in view.dealt)]
+    shown = {o for group in (*view.dealt, *view.objectives) for o in group}
+    objectives = [o.index for o in cat.objectives if o.index not in shown]
     rng.shuffle(objectives)
     s.dealt = []
     s.objectives = []
     for dealt, kept in zip(view.dealt, view.objectives, strict=True):
-        if HIDDEN in dealt:
-            new = tuple(objectives.pop() for _ in dealt)
+        if HIDDEN in dealt:  # kept objectives on show (the game is over) stay; the rest is sampled
+            known = tuple(o for o in kept if o != HIDDEN)
+            new = (*known, *(objectives.pop() for _ in range(len(dealt) - len(known))))
             s.dealt.append(new)
             s.objectives.append(new[: len(kept)])
         else:

@@ -207,8 +207,9 @@ def build_catalog(read: Reader) -> Catalog:
         raise DataError(buildings_file, "[[band]]", "(array)", f"12 bands, found {len(bands)}")
     building_list: list[Building] = []
     sets: list[tuple[int, ...]] = []
+    set_ids: list[str] = []
     for owner, entry in enumerate(entries(buildings_file, buildings, "set")):
-        entry.text("id")
+        set_ids.append(entry.text("id"))
         values = entry.integers("values", 1, 10 * len(bands))
         if len(values) != len(bands):
             raise entry.fail("values", f"{len(bands)} bid values, one per band")
@@ -226,7 +227,13 @@ def build_catalog(read: Reader) -> Catalog:
     by_value: dict[int, int] = {}
     for b in building_list:
         if b.value in by_value:
-            raise DataError(buildings_file, "[[set]]", "values", f"unique bid values, {b.value} repeats")
+            holder = set_ids[building_list[by_value[b.value]].owner]
+            raise DataError(
+                buildings_file,
+                set_ids[b.owner],
+                "values",
+                f"unique bid values, {b.value} is also in set {holder}",
+            )
         by_value[b.value] = b.index
     if len(sets) != 4:
         raise DataError(buildings_file, "[[set]]", "(array)", f"4 player sets, found {len(sets)}")

@@ -115,9 +115,9 @@ def legal(s: State) -> tuple[Action, ...]:
         return tuple(t.panorama[p] for p in s.panoramas)
     if step == MOVE:
         rows = s.rows[seat]
-        moves: list[Action] = [
-            t.move[a][b] for a in range(len(COLOURS)) if rows[a] for b in range(len(COLOURS)) if a != b
-        ]
+        # The last-placed disc moves; an assigned Wild never changes colour (SKR-DSC-09).
+        movable = [a for a in range(len(COLOURS)) if rows[a] and not _wild_at(s, seat, a, rows[a] - 1)]
+        moves: list[Action] = [t.move[a][b] for a in movable for b in range(len(COLOURS)) if a != b]
         return (*moves, PASS)
     return ()
 
@@ -169,8 +169,12 @@ def _apply(s: State, action: Action) -> None:
             s.log = log.append(s.log, f"{seat_name(seat)} leaves their district rows as they are.")
             _proceed(s)
             return
+        if legal(s) == (PASS,):  # a skipped outbid is logged with its reason (SKR-EDGE-05)
+            why = "cannot outbid: no higher Building (or Wonder) fits next to the latest bid, so passes"
+            s.log = log.append(s.log, f"{seat_name(seat)} {why}.")
+        else:
+            s.log = log.append(s.log, f"{seat_name(seat)} passes.")
         s.passed |= 1 << seat
-        s.log = log.append(s.log, f"{seat_name(seat)} passes.")
         following = _next_bidder(s, seat)
         if following == EMPTY:
             _end_auction(s)
@@ -182,7 +186,7 @@ def _apply(s: State, action: Action) -> None:
         return
     if isinstance(action, Assign):
         s.log = log.append(s.log, f"{seat_name(seat)} assigns the Wild disc to {COLOURS[action.colour]}.")
-        _to_row(s, seat, action.colour)
+        _to_row(s, seat, action.colour, wild=True)
         _proceed(s)
         return
     if isinstance(action, TakeDisc):
@@ -259,7 +263,8 @@ def _end_auction(s: State) -> None:
     s.winner = winner
     s.site = d
     s.effect = code - WONDER if code >= WONDER else EMPTY
-    back_note = f" The other {returned} bid{'s' * (returned != 1)} go back." if returned else ""
+    goes = "bid goes" if returned == 1 else "bids go"
+    back_note = f" The other {returned} {goes} back." if returned else ""
     built = f"builds {describe(s.cat, code)} on {where(s, d)}"
     s.log = log.append(s.log, f"{seat_name(winner)} wins the auction and {built}.{back_note}")
     s.stage = STAGE_EFFECT
@@ -302,10 +307,16 @@ def _collect(s: State, seat: int, disc: int) -> bool:
     return False
 
 
-def _to_row(s: State, seat: int, colour: int) -> None:
+def _wild_at(s: State, seat: int, colour: int, place: int) -> bool:
+    return bool(s.wilds[seat] >> (colour * FULL_ROW + place) & 1)
+
+
+def _to_row(s: State, seat: int, colour: int, wild: bool = False) -> None:
     """A District disc (or an assigned Wild) goes into its row, or on the illustration if full."""
     rows = s.rows[seat]
     if rows[colour] < FULL_ROW:
+        if wild:
+            s.wilds[seat] |= 1 << (colour * FULL_ROW + rows[colour])
         s.rows[seat] = tuple(n + (i == colour) for i, n in enumerate(rows))
     else:
         s.excess[seat] += 1

@@ -216,10 +216,12 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
         if count:
             worth = row_value(s, seat, colour)
             discs = s.rows[seat][colour]
-            label = f"{count} Structure{'s' * (count != 1)} on {COLOURS[colour]} × {worth} ({discs} discs)"
+            label = (
+                f"{count} Structure{'s' * (count != 1)} on {COLOURS[colour]} × {worth} ({_n(discs, 'disc')})"
+            )
             out.append(ScoreLine("structures", label, count * worth))
     if s.excess[seat]:
-        label = f"{s.excess[seat]} excess district discs × {cat.excess_value}"
+        label = f"{_n(s.excess[seat], 'excess district disc')} × {cat.excess_value}"
         out.append(ScoreLine("excess", label, s.excess[seat] * cat.excess_value))
     for letter, count in enumerate(s.patrons[seat]):
         if count:
@@ -232,7 +234,9 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
     if bonus:
         items = illustration_items(s, seat)
         out.append(
-            ScoreLine("commissions", f"Commissions: {bonus} × {items} illustration items", bonus * items)
+            ScoreLine(
+                "commissions", f"Commissions: {bonus} × {_n(items, 'illustration item')}", bonus * items
+            )
         )
     return out
 
@@ -246,3 +250,8 @@ def result(s: State) -> Result:
         breakdown=tuple(s.ledger),
         tiebreak=tuple(k[1:] for k in keys),
     )
+
+
+def _n(count: int, noun: str) -> str:
+    """``1 disc``, ``3 discs``."""
+    return f"{count} {noun}{'s' * (count != 1)}"

@@ -72,6 +72,7 @@ class State:
         "stage",
         "step",
         "tiles",
+        "wilds",
         "winner",
         "wonders",
     )
@@ -104,6 +105,8 @@ class State:
         """Districts of each seat's Structures, in build order."""
         self.rows: list[tuple[int, ...]] = [(0, 0, 0, 0) for _ in range(n)]
         """District discs in each colour row."""
+        self.wilds: list[int] = [0] * n
+        """Per seat, bit ``colour * 4 + place`` set where a row place holds an assigned Wild disc."""
         self.excess: list[int] = [0] * n
         self.patrons: list[tuple[int, ...]] = [(0, 0, 0, 0) for _ in range(n)]
         """Patron discs held, per letter."""
@@ -205,6 +208,7 @@ class State:
         other.wonders = self.wonders[:]
         other.built = self.built[:]
         other.rows = self.rows[:]
+        other.wilds = self.wilds[:]
         other.excess = self.excess[:]
         other.patrons = self.patrons[:]
         other.commissions = self.commissions[:]
@@ -249,6 +253,7 @@ class State:
             tuple(self.wonders),
             tuple(self.built),
             tuple(self.rows),
+            tuple(self.wilds),
             tuple(self.excess),
             tuple(self.patrons),
             tuple(self.commissions),

@@ -58,6 +58,7 @@ class View:
     revealed: bool
     built: tuple[tuple[int, ...], ...]
     rows: tuple[tuple[int, ...], ...]
+    wilds: tuple[int, ...]
     excess: tuple[int, ...]
     patrons: tuple[tuple[int, ...], ...]
     commissions: tuple[int, ...]
@@ -207,6 +208,7 @@ def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
         revealed=s.revealed,
         built=tuple(s.built),
         rows=tuple(s.rows),
+        wilds=tuple(s.wilds),
         excess=tuple(s.excess),
         patrons=tuple(s.patrons),
         commissions=tuple(s.commissions),
@@ -255,6 +257,7 @@ def determinize(view: View, rng: Rng) -> State:
     s.revealed = view.revealed
     s.built = list(view.built)
     s.rows = list(view.rows)
+    s.wilds = list(view.wilds)
     s.excess = list(view.excess)
     s.patrons = list(view.patrons)
     s.commissions = list(view.commissions)
