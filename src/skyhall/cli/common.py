@@ -9,13 +9,15 @@ that draw a table say which module is missing.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Sequence
 from typing import Any, NoReturn, Protocol, cast
 
 import typer
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -45,6 +47,12 @@ class GameText(Protocol):
     def seat_name(self, view: Any, seat: int) -> str: ...
 
     def turn_summary(self) -> str: ...
+
+
+GROUP_AT = 10
+"""From this many choices on, choices the text module groups are drawn grouped and in columns."""
+ROOM_BELOW = 14
+"""Lines kept free under the table for the latest events and the choices."""
 
 
 def fail(message: str) -> NoReturn:
@@ -86,15 +94,70 @@ def styled(text: GameText, body: str) -> Text:
     return out
 
 
-def table_of(text: GameText, view: Any, width: int) -> Group:
-    """The whole table seen from ``view``, one panel per section."""
+def table_of(text: GameText, view: Any, width: int, height: int | None = None) -> Group:
+    """The whole table seen from ``view``, one panel per section.
+
+    When boxed panels would not leave :data:`ROOM_BELOW` lines of a ``height``-line
+    terminal, each section is drawn under a one-line title rule instead (no box),
+    which saves two lines per section and gives the text the full width.
+    """
     sections = text.render(view, width=max(width - 4, 40))
-    return Group(
+    boxed = Group(
         *(
             Panel(styled(text, body), title=title, title_align="left", border_style="dim", expand=False)
             for title, body in sections
         )
     )
+    tall = sum(body.count("\n") + 3 for _, body in sections)
+    if height is None or tall + ROOM_BELOW <= height:
+        return boxed
+    sections = text.render(view, width=max(width - 1, 40))
+    parts: list[RenderableType] = []
+    for title, body in sections:
+        parts.append(Rule(Text(title, style="bold"), align="left", style="dim"))
+        parts.append(styled(text, body))
+    return Group(*parts)
+
+
+def grouped_choices(
+    text: GameText, view: Any, legal: Sequence[Any]
+) -> list[tuple[str, list[tuple[Any, str]]]] | None:
+    """The choices under headings with short labels, if the text module groups them and they are many.
+
+    A text module may define ``group(view, action) -> (heading, short label) | None``.
+    Choices it does not group (``None``) come last under an empty heading, with their full label.
+    """
+    group = getattr(text, "group", None)
+    if group is None or len(legal) < GROUP_AT:
+        return None
+    heads: dict[str, list[tuple[Any, str]]] = {}
+    rest: list[tuple[Any, str]] = []
+    for action in legal:
+        found = group(view, action)
+        if found is None:
+            rest.append((action, text.label(view, action)))
+        else:
+            heads.setdefault(found[0], []).append((action, found[1]))
+    if len(heads) < 2 and not rest:
+        return None
+    out = list(heads.items())
+    if rest:
+        out.append(("", rest))
+    return out
+
+
+def column_lines(cells: Sequence[str], width: int, indent: int = 4, gap: int = 3) -> list[list[str]]:
+    """``cells`` laid out in as many equal columns as fit in ``width``, filled row by row."""
+    size = max(len(cell) for cell in cells) + gap
+    per_row = max(1, (width - indent + gap) // size)
+    return [list(cells[i : i + per_row]) for i in range(0, len(cells), per_row)]
+
+
+def nearest(entry: str, notations: Sequence[str]) -> list[str]:
+    """Up to three legal notations close to a mistyped ``entry``."""
+    key = " ".join(entry.lower().split())
+    by_key = {" ".join(n.lower().split()): n for n in notations}
+    return [by_key[k] for k in difflib.get_close_matches(key, list(by_key), n=3, cutoff=0.5)]
 
 
 def show_log(console: Console, text: GameText, lines: Sequence[str], heading: str) -> None:

@@ -20,21 +20,28 @@ from skyhall.agents import Agent, agent_names, make_agent
 from skyhall.cli.common import (
     GameText,
     check_players,
+    column_lines,
     fail,
     find_game,
     game_text,
+    grouped_choices,
+    nearest,
     score_sheet,
     show_log,
     styled,
     table_of,
 )
 from skyhall.core.engine import play as checked_play
-from skyhall.core.errors import IllegalAction
+from skyhall.core.errors import IllegalAction, MalformedAction
 from skyhall.core.record import GameRecord
 
 QUIT = ("quit", "exit", "q")
 HELP = ("help", "?", "h")
-COMMANDS = "Type a number or the notation in [brackets]. Also: ? help, t table, log whole log, quit."
+FULL = ("all", "list")
+COMMANDS = (
+    "Type a number or the notation in [brackets]. Also: ? help, t table, all every choice in full, "
+    "log whole log, quit."
+)
 
 
 class Quit(Exception):
@@ -103,20 +110,51 @@ class Match:
         """Draw the table as ``seat`` sees it and what happened since it last decided."""
         view = self.state.view(seat)
         self.console.clear()
-        self.console.print(table_of(self.text, view, self.console.width))
+        self.console.print(table_of(self.text, view, self.console.width, self.console.height))
         show_log(self.console, self.text, view.log[self.seen[seat] :], "Since your last decision:")
         self.seen[seat] = len(view.log)
         return view
 
-    def choices(self, view: Any, legal: Any) -> None:
+    def choices(self, view: Any, legal: list[Any], full: bool = False) -> list[Any]:
+        """Print the numbered choices; returns them in the order they are numbered.
+
+        Many choices that the text module groups are drawn compactly, under headings
+        and in columns, without their notation (``all`` prints the full list).
+        """
         self.console.print(Text(self.text.prompt(view), style="bold"))
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(justify="right")
-        grid.add_column()
-        grid.add_column(style="dim", no_wrap=True)
-        for number, action in enumerate(legal, 1):
-            grid.add_row(str(number), styled(self.text, self.text.label(view, action)), Text(f"[{action}]"))
-        self.console.print(grid)
+        groups = None if full else grouped_choices(self.text, view, legal)
+        if groups is None:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column(justify="right")
+            grid.add_column()
+            grid.add_column(style="dim", no_wrap=True)
+            for number, action in enumerate(legal, 1):
+                label = styled(self.text, self.text.label(view, action))
+                grid.add_row(str(number), label, Text(f"[{action}]"))
+            self.console.print(grid)
+            return legal
+        order: list[Any] = []
+        digits = len(str(len(legal)))
+        for heading, items in groups:
+            if heading:
+                self.console.print(styled(self.text, heading))
+            numbered = [f"{len(order) + k:>{digits}} {label}" for k, (_, label) in enumerate(items, 1)]
+            order.extend(action for action, _ in items)
+            cells = (
+                numbered
+                if heading
+                else [f"{cell}  [{a}]" for cell, (a, _) in zip(numbered, items, strict=True)]
+            )
+            rows = column_lines(cells, self.console.width) if heading else [[cell] for cell in cells]
+            size = max(len(cell) for cell in cells) + 3
+            for row in rows:
+                line = Text("  ")
+                for cell in row:
+                    line.append(styled(self.text, cell.ljust(size)))
+                line.rstrip()
+                self.console.print(line, no_wrap=True, overflow="ellipsis")
+        self.console.print(Text("Type all to see every choice in full, with its notation.", style="dim"))
+        return order
 
     def decide(self, seat: int) -> None:
         view = self.state.view(seat)
@@ -125,7 +163,7 @@ class Match:
         self.facing = seat
         view = self.show(seat)
         legal = list(self.state.legal_actions())
-        self.choices(view, legal)
+        numbered = self.choices(view, legal)
         who = self.text.seat_name(view, seat)
         while True:
             entry = self.ask(f"{who} › ").strip()
@@ -136,40 +174,50 @@ class Match:
                 raise Quit
             if word in HELP:
                 self.console.print(COMMANDS, markup=False)
-                self.choices(view, legal)
+                numbered = self.choices(view, legal)
                 continue
             if word in ("t", "table"):
                 self.show(seat)
-                self.choices(view, legal)
+                numbered = self.choices(view, legal)
+                continue
+            if word in FULL:
+                numbered = self.choices(view, legal, full=True)
                 continue
             if word == "log":
                 show_log(self.console, self.text, view.log, "The whole log:")
                 continue
             action: Any = entry
             if entry.isdigit():
-                if not 1 <= int(entry) <= len(legal):
-                    self.refuse(f"there is no choice {entry}", view, legal)
+                if not 1 <= int(entry) <= len(numbered):
+                    self.refuse(f"there is no choice {entry} (the choices are 1 to {len(numbered)})")
+                    numbered = self.choices(view, legal)
                     continue
-                action = legal[int(entry) - 1]
+                action = numbered[int(entry) - 1]
             try:
                 done = checked_play(self.state, action, seat)
+            except MalformedAction:
+                near = nearest(entry, [str(a) for a in legal])
+                hint = f"did you mean {' or '.join(near)}?" if near else "type a choice's number"
+                self.refuse(f"{entry!r} is not a choice's number nor its notation in [brackets] ({hint})")
+                numbered = self.choices(view, legal)
+                continue
             except IllegalAction as exc:
-                self.refuse(exc.reason, view, legal)
+                self.refuse(exc.reason)
+                numbered = self.choices(view, legal)
                 continue
             self.record.actions.append(str(done))
             return
 
-    def refuse(self, reason: str, view: Any, legal: Any) -> None:
+    def refuse(self, reason: str) -> None:
         self.console.print(
             Text(f"Not possible: {reason}. Nothing was changed. The legal choices:", style="red")
         )
-        self.choices(view, legal)
 
     def finish(self) -> None:
         """The final table, the last events, the score sheet."""
         seat = next(iter(self.humans)) if not self.hotseat else None
         view = self.state.view(seat)
-        self.console.print(table_of(self.text, view, self.console.width))
+        self.console.print(table_of(self.text, view, self.console.width, self.console.height))
         since = self.seen[seat] if seat is not None else min(self.seen.values())
         show_log(self.console, self.text, view.log[since:], "The last moves:")
         self.console.print(score_sheet(self.text, view, self.state.result()))

@@ -62,7 +62,7 @@ class Replay:
         state = self.states[at]
         view = state.view(self.seat)
         self.console.clear()
-        self.console.print(table_of(self.text, view, self.console.width))
+        self.console.print(table_of(self.text, view, self.console.width, self.console.height))
         total = len(self.record.actions)
         if at:
             before = self.states[at - 1]

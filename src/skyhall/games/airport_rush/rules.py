@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from skyhall.core import log
+from skyhall.core.flow import take_forced
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import (
     AIRPORT,
@@ -287,12 +288,8 @@ def apply(s: State, action: Action) -> None:
 
 
 def settle(s: State) -> None:
-    while s.step != OVER:
-        options = legal(s)
-        s._legal = options
-        if len(options) != 1:
-            return
-        _apply(s, options[0])
+    """Carry the game forward through forced decisions."""
+    s._legal = tuple(take_forced(s, legal, _apply))
 
 
 def _say(s: State, public: str, seat: int = -1, private: str = "") -> None:

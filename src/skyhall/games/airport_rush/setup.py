@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from skyhall.core import log
+from skyhall.core.flow import first_player
 from skyhall.core.rng import Rng
 from skyhall.games.airport_rush.cards import Catalog
 from skyhall.games.airport_rush.plane import Docked
@@ -64,13 +65,7 @@ def new_state(cat: Catalog, players: int, seed: int, options: Mapping[str, objec
             s.decks[deck] = s.decks[deck][:-1]
         s.supply[deck] = tuple(row)
 
-    first = options.get("first_player")
-    if first is None:
-        s.first = rng.below(players)
-    elif isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players:
-        s.first = first
-    else:
-        raise ValueError(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
+    s.first = first_player(options, players, rng)
 
     for k in range(players):
         seat = (s.first + k) % players

@@ -13,6 +13,7 @@ The CLI finds this module by convention (``skyhall.games.<package>.text``) and u
 ``label(view, action)``   one legal action in plain words
 ``seat_name(view, seat)`` how to call a seat
 ``turn_summary()``        the turn and the end of the game, in a few lines
+``group(view, action)``   a heading and a short label, to list many choices compactly
 ``TIEBREAKS``             names of ``Result.tiebreak`` values, in order
 ``HIGHLIGHTS``            ``(regular expression, "#rrggbb")`` pairs to colour
 
@@ -526,7 +527,10 @@ def prompt(view: View) -> str:
     if step == KEEP:
         return "Setup: keep 2 of your 4 objectives, unseen by the others (the other 2 leave the game)."
     if step == TAKE_DICE:
-        return "Action 1: take 1-3 dice from one load space, all of one colour or all of different colours."
+        return (
+            "Action 1: take 1-3 dice from one load space, all of one colour or all of different colours "
+            "(→pN: fits your plane N)."
+        )
     if step == PLACE_DIE:
         each = ", one at a time" if len(view.pending) > 1 else ""
         return f"Place {dice_words(view.pending)}{each}: on a plane slot it meets, or on your Airport."
@@ -618,15 +622,43 @@ def label(view: View, action: Action) -> str:
     return _pass_words(view)
 
 
+def group(view: View, action: Action) -> tuple[str, str] | None:
+    """Dice choices under their load space, with short labels: ``("Load space 2: …", "red 5 (→p1/p3)")``.
+
+    ``→pN`` marks a die that fits the seat's Departure plane N (as ``label`` says in full).
+    Other choices are not grouped (``None``).
+    """
+    if not isinstance(action, TakeDice | Pick):
+        return None
+    seat = _actor(view)
+    load = view.load[action.space]
+    heading = f"Load space {action.space + 1}: {dice_words(load, 'empty')}"
+    left = list(load)
+    taken = []
+    for f in action.faces if isinstance(action, TakeDice) else (action.face,):
+        taken.append(find_face(tuple(left), f))
+        left.remove(taken[-1])
+    words = []
+    for d in taken:
+        planes = _planes_helped(view, seat, d)
+        words.append(die_words(d) + (f" (→p{'/p'.join(planes)})" if planes else ""))
+    return heading, " + ".join(words)
+
+
+def _planes_helped(view: View, seat: int, d: int) -> list[str]:
+    """The Departure spaces (1-based) whose plane die ``d`` would help on its own."""
+    return [
+        str(p + 1)
+        for p, docked in enumerate(view.departure[seat])
+        if docked is not None and helps(view.cat.cards[docked.card], docked.dice, d)
+    ]
+
+
 def _good_for(view: View, seat: int, dice: Sequence[int]) -> str:
     """``" (red 5 → plane 1/3, blue 2 → plane 2)"``: the planes each die would help on its own."""
     hints = []
     for d in dict.fromkeys(dice):
-        planes = [
-            str(p + 1)
-            for p, docked in enumerate(view.departure[seat])
-            if docked is not None and helps(view.cat.cards[docked.card], docked.dice, d)
-        ]
+        planes = _planes_helped(view, seat, d)
         if planes:
             hints.append(f"{die_words(d)} → plane {'/'.join(planes)}")
     return f" ({', '.join(hints)})" if hints else ""

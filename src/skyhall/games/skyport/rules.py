@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core import log
+from skyhall.core.flow import take_forced
 from skyhall.games.skyport.actions import (
     PASS,
     Action,
@@ -255,22 +256,12 @@ def space_moves(s: State, low: int, high: int) -> list[Action]:
 def apply(s: State, action: Action) -> None:
     """Apply ``action`` and then every decision that has only one legal choice."""
     _apply(s, action)
-    while s.step != OVER:
-        options = legal(s)
-        s._legal = options
-        if len(options) != 1:
-            return
-        _apply(s, options[0])
+    settle(s)
 
 
 def settle(s: State) -> None:
-    """Carry a freshly set-up state forward through forced decisions."""
-    while s.step != OVER:
-        options = legal(s)
-        s._legal = options
-        if len(options) != 1:
-            return
-        _apply(s, options[0])
+    """Carry the game forward through forced decisions."""
+    s._legal = tuple(take_forced(s, legal, _apply))
 
 
 def _apply(s: State, action: Action) -> None:

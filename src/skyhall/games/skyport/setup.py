@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from skyhall.core import log
+from skyhall.core.flow import first_player
 from skyhall.core.rng import Rng
 from skyhall.games.skyport.cards import EXPLORER, MERCHANT, WILD, Catalog
 from skyhall.games.skyport.lane import Berth, Lane, Position
@@ -55,13 +56,7 @@ def new_state(cat: Catalog, players: int, seed: int, options: Mapping[str, objec
         s.known.append(frozenset())
         s.hands.append(())
 
-    first = options.get("first_player")
-    if first is None:
-        s.first = rng.below(players)
-    elif isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players:
-        s.first = first
-    else:
-        raise ValueError(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
+    s.first = first_player(options, players, rng)
 
     for k in range(players):
         seat = (s.first + k) % players

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core import log
+from skyhall.core.flow import take_forced
 from skyhall.core.result import ScoreLine
 from skyhall.games.skyrise.actions import (
     PASS,
@@ -142,12 +143,7 @@ def apply(s: State, action: Action) -> None:
 
 def settle(s: State) -> None:
     """Carry the game forward through forced decisions."""
-    while s.step != OVER:
-        options = legal(s)
-        s._legal = options
-        if len(options) != 1:
-            return
-        _apply(s, options[0])
+    s._legal = tuple(take_forced(s, legal, _apply))
 
 
 def _apply(s: State, action: Action) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from skyhall.core import log
+from skyhall.core.flow import first_player
 from skyhall.core.rng import Rng
 from skyhall.games.skyrise.bid import wonders_each
 from skyhall.games.skyrise.catalog import COLOURS, COMMISSIONS, PATRON, WILD, Catalog
@@ -72,13 +73,7 @@ def new_state(cat: Catalog, players: int, seed: int, options: Mapping[str, objec
         s.pool[seat] = tuple(b for b in cat.sets[seat] if cat.buildings[b].era == 1)
         s.reserve[seat] = tuple(b for b in cat.sets[seat] if cat.buildings[b].era == 2)
 
-    first = options.get("first_player")
-    if first is None:
-        s.first = rng.below(players)
-    elif isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players:
-        s.first = first
-    else:
-        raise ValueError(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
+    s.first = first_player(options, players, rng)
 
     placed = ", ".join(
         f"{cat.tile_ids[tile]} in the {cat.slot_names[slot]}"

@@ -7,8 +7,8 @@ no terminal library: the CLI frames the sections and colours words using
 without colour vision.
 
 The CLI finds this module by convention (``skyhall.games.<package>.text``) and uses
-``render``, ``prompt``, ``label``, ``seat_name``, ``turn_summary``, ``TIEBREAKS`` and
-``HIGHLIGHTS``.
+``render``, ``prompt``, ``label``, ``group``, ``seat_name``, ``turn_summary``,
+``TIEBREAKS`` and ``HIGHLIGHTS``.
 """
 
 from __future__ import annotations
@@ -325,16 +325,38 @@ def prompt(view: View) -> str:
     return "The game is over."
 
 
+def _spot(view: View, district: str) -> str:
+    """``"C1 (yellow, brown disc)"``: a district, its colour and the disc on it."""
+    cat = view.cat
+    d = cat.district_index[district]
+    disc = view.discs[d]
+    return f"{district} ({COLOURS[view.board.colour[d]]}" + (
+        f", {disc_name(cat, disc)})" if disc != EMPTY else ")"
+    )
+
+
+def group(view: View, action: Action) -> tuple[str, str] | None:
+    """Bids and Wonders under their district, with short labels.
+
+    ``("On C1 (yellow, brown disc):", "medium 42")``. Other choices are not grouped (``None``).
+    """
+    if not isinstance(action, Bid | PlaceWonder):
+        return None
+    cat = view.cat
+    if isinstance(action, Bid):
+        b = cat.buildings[cat.by_value[action.value]]
+        short = f"{HEIGHTS[b.height]} {b.value}"
+    else:
+        card = cat.wonders[action.card - 1]
+        short = f"Wonder {card.number} {card.name}"
+    return f"On {_spot(view, action.district)}:", short
+
+
 def label(view: View, action: Action) -> str:
     """``action`` in plain words, for the seat to act in ``view``."""
     cat = view.cat
-    board = view.board
     if isinstance(action, Bid | PlaceWonder):
-        d = cat.district_index[action.district]
-        disc = view.discs[d]
-        spot = f"{action.district} ({COLOURS[board.colour[d]]}" + (
-            f", {disc_name(cat, disc)})" if disc != EMPTY else ")"
-        )
+        spot = _spot(view, action.district)
         if isinstance(action, Bid):
             b = cat.buildings[cat.by_value[action.value]]
             return f"bid {HEIGHTS[b.height]} {b.value} on {spot}"
