@@ -1,10 +1,12 @@
-"""The surface every game's ``State`` offers (a structural protocol: games do not inherit from it)."""
+"""The surface every game's ``State`` offers (``GameState``, a structural protocol) and the plumbing
+shared by every game's ``State`` (``TurnState``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from skyhall.core.log import Log, lines_for
 from skyhall.core.result import Result
 from skyhall.core.rng import Rng
 
@@ -49,3 +51,63 @@ class GameState(Protocol):
 
     def snapshot(self) -> Any:
         """A comparable value holding the whole state (for replay and clone checks)."""
+
+
+A = TypeVar("A")
+
+
+class TurnState(Generic[A]):
+    """Plumbing of the contract that is the same in every game, for a game's ``State`` to inherit.
+
+    Its only data is the cached legal set (``_legal``): the game's ``State`` declares
+    ``n``, ``step``, ``actor`` and ``log`` in its own slots, names the step that
+    means the game is over in ``OVER``, and supplies ``_compute_legal``, ``view`` and
+    ``_sample`` (a full state drawn from a view).
+    """
+
+    __slots__ = ("_legal",)
+    OVER: ClassVar[int]
+    n: int
+    step: int
+    actor: int
+    log: Log
+    _legal: tuple[A, ...] | None
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+        return None if self.step == self.OVER else self.actor
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == self.OVER
+
+    def legal_actions(self) -> Sequence[A]:
+        """The pending decision's legal actions, computed once per position."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def log_for(self, seat: int | None) -> list[str]:
+        """The game log in plain words as ``seat`` may read it."""
+        return lines_for(self.log, seat)
+
+    def determinize(self: TS, seat: int | None, rng: Rng) -> TS:
+        """A full state drawn from ``view(seat)`` alone, so it cannot know more than that seat."""
+        return self._sample(self.view(seat), rng)
+
+    def view(self, seat: int | None, log: bool = True) -> Any:
+        raise NotImplementedError
+
+    def _compute_legal(self) -> tuple[A, ...]:
+        raise NotImplementedError
+
+    def _sample(self: TS, view: Any, rng: Rng) -> TS:
+        raise NotImplementedError
+
+
+TS = TypeVar("TS", bound="TurnState[Any]")

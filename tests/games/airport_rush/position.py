@@ -21,6 +21,7 @@ from skyhall.games.airport_rush import die, rules
 from skyhall.games.airport_rush.cards import Catalog, load
 from skyhall.games.airport_rush.plane import Docked
 from skyhall.games.airport_rush.state import EMPTY, State
+from tests.games.checked import legal, play
 
 CAT: Catalog = load()
 
@@ -169,18 +170,6 @@ def with_deck(s: State, deck: int, top_first: Sequence[str]) -> State:
     s.decks[deck] = (*[c for c in s.decks[deck] if c not in chosen], *reversed(chosen))
     s._legal = None
     return s
-
-
-def play(s: State, *notations: str) -> State:
-    from skyhall.core.engine import play as checked
-
-    for text in notations:
-        checked(s, text)
-    return s
-
-
-def legal(s: State) -> list[str]:
-    return [str(a) for a in s.legal_actions()]
 
 
 def faces(dice_tuple: tuple[int, ...]) -> str:

@@ -20,6 +20,8 @@ from skyhall.games.skyport import rules
 from skyhall.games.skyport.cards import Catalog, load
 from skyhall.games.skyport.lane import Berth, Lane, Position
 from skyhall.games.skyport.state import CLOSING, EMPTY, State
+from tests.games.checked import legal as legal
+from tests.games.checked import play as play
 
 CAT: Catalog = load()
 
@@ -137,16 +139,3 @@ def with_deck(s: State, top_first: Sequence[str], closing_at: int | None = None)
     s.deck = tuple(deck)
     s._legal = None
     return s
-
-
-def play(s: State, *notations: str) -> State:
-    """Apply each action through the checked entry point."""
-    from skyhall.core.engine import play as checked
-
-    for text in notations:
-        checked(s, text)
-    return s
-
-
-def legal(s: State) -> list[str]:
-    return [str(a) for a in s.legal_actions()]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from skyhall.core.engine import play as checked
 from skyhall.core.rng import Rng
 from skyhall.games import skyrise
 from skyhall.games.skyrise import rules
@@ -24,6 +23,8 @@ from skyhall.games.skyrise.catalog import COLOURS, COMMISSIONS, PATRON, WILD, Ca
 from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.setup import disc_bag
 from skyhall.games.skyrise.state import EMPTY, State
+from tests.games.checked import legal as legal
+from tests.games.checked import play as play
 
 CAT: Catalog = load()
 
@@ -101,14 +102,3 @@ def position(
     if settle:
         rules.settle(s)
     return s
-
-
-def play(s: State, *notations: str) -> State:
-    """Apply each action through the checked entry point."""
-    for text in notations:
-        checked(s, text)
-    return s
-
-
-def legal(s: State) -> list[str]:
-    return [str(a) for a in s.legal_actions()]

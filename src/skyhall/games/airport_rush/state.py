@@ -7,12 +7,12 @@ in :mod:`skyhall.games.airport_rush.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from skyhall.core.log import Log, entries, lines_for
+from skyhall.core.log import Log, entries
 from skyhall.core.result import Result
 from skyhall.core.rng import Rng
+from skyhall.core.state import TurnState
 from skyhall.games.airport_rush import rules, scoring
 from skyhall.games.airport_rush.actions import Action
 from skyhall.games.airport_rush.cards import Catalog
@@ -22,13 +22,13 @@ from skyhall.games.airport_rush.steps import OVER
 EMPTY = -1
 
 
-class State:
+class State(TurnState[Action]):
     """A game of Airport Rush in progress."""
 
+    OVER = OVER
     game_id = "airport-rush"
 
     __slots__ = (
-        "_legal",
         "actor",
         "after",
         "airport",
@@ -128,22 +128,8 @@ class State:
         self.log: Log = None
         self._legal: tuple[Action, ...] | None = None
 
-    @property
-    def players(self) -> int:
-        return self.n
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self.step == OVER else self.actor
-
-    @property
-    def is_over(self) -> bool:
-        return self.step == OVER
-
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            self._legal = rules.legal(self)
-        return self._legal
+    def _compute_legal(self) -> tuple[Action, ...]:
+        return rules.legal(self)
 
     def apply(self, action: Action) -> None:
         """Carry out a legal ``action`` (unchecked), then every forced decision that follows."""
@@ -160,13 +146,10 @@ class State:
 
         return build_view(self, seat, log)
 
-    def determinize(self, seat: int | None, rng: Rng) -> State:
-        from skyhall.games.airport_rush.view import build_view, determinize
+    def _sample(self, view: Any, rng: Rng) -> State:
+        from skyhall.games.airport_rush.view import determinize
 
-        return determinize(build_view(self, seat, True), rng)
-
-    def log_for(self, seat: int | None) -> list[str]:
-        return lines_for(self.log, seat)
+        return determinize(view, rng)
 
     def clone(self) -> State:
         o = State.__new__(State)

@@ -10,12 +10,12 @@ What sits on a district (``occupant``) is a *structure code*: a Building index
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from skyhall.core.log import Log, entries, lines_for
+from skyhall.core.log import Log, entries
 from skyhall.core.result import Result, ScoreLine
 from skyhall.core.rng import Rng
+from skyhall.core.state import TurnState
 from skyhall.games.skyrise import rules, scoring
 from skyhall.games.skyrise.actions import Action
 from skyhall.games.skyrise.catalog import Catalog
@@ -28,13 +28,13 @@ WONDER = 100
 """Structure code of a Wonder: ``WONDER + card index``."""
 
 
-class State:
+class State(TurnState[Action]):
     """A game of Skyrise in progress."""
 
+    OVER = OVER
     game_id = "skyrise"
 
     __slots__ = (
-        "_legal",
         "actor",
         "bidder",
         "bids",
@@ -150,22 +150,8 @@ class State:
 
     # -- the engine contract -------------------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        return self.n
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self.step == OVER else self.actor
-
-    @property
-    def is_over(self) -> bool:
-        return self.step == OVER
-
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            self._legal = rules.legal(self)
-        return self._legal
+    def _compute_legal(self) -> tuple[Action, ...]:
+        return rules.legal(self)
 
     def apply(self, action: Action) -> None:
         """Carry out a legal ``action`` (unchecked), then every forced decision that follows."""
@@ -182,14 +168,10 @@ class State:
 
         return build_view(self, seat, log)
 
-    def determinize(self, seat: int | None, rng: Rng) -> State:
-        from skyhall.games.skyrise.view import build_view, determinize
+    def _sample(self, view: Any, rng: Rng) -> State:
+        from skyhall.games.skyrise.view import determinize
 
-        return determinize(build_view(self, seat, True), rng)
-
-    def log_for(self, seat: int | None) -> list[str]:
-        """The game log in plain words as ``seat`` may read it."""
-        return lines_for(self.log, seat)
+        return determinize(view, rng)
 
     def clone(self) -> State:
         other = State.__new__(State)
