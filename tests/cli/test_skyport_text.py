@@ -56,13 +56,18 @@ def test_every_lane_and_ribbon_colour_is_written_as_a_word() -> None:
 def test_moves_are_labelled_with_their_lane_destination_and_merges() -> None:
     s = position(2, 3, rows={0: ["B1", "S01", "R2", "B2"]}, current=0)
     view = s.view(0)
-    assert text.label(view, Move(3, LEFT, 1)) == "move the blue lane at 4 (1 airship) left 1, to 3"
+    # The lanes score 2 now (blue 1×1★ beside S01's blue ribbon, red 1×1★ beside its red one).
+    assert (
+        text.label(view, Move(3, LEFT, 1))
+        == "move the blue lane at 4 (1 airship) left 1, to 3 (lanes score 1, −1)"
+    )
     assert (
         text.label(view, Move(3, LEFT, 2))
-        == "move the blue lane at 4 (1 airship) left 2, to 2, merging lanes"
+        == "move the blue lane at 4 (1 airship) left 2, to 2, merging lanes (lanes score 3, +1)"
     )
     assert text.label(view, SwapPair(0, 2)) == (
         "swap the blue lane at 1 (1 airship) with the red lane at 3 (1 airship), merging lanes"
+        " (lanes score 0, −2)"
     )
 
 

@@ -89,5 +89,5 @@ def test_malformed_text_suggests_the_nearest_actions(codec: Codec[Go | Rest]) ->
 
 
 def test_malformed_text_without_a_near_match(codec: Codec[Go | Rest]) -> None:
-    with pytest.raises(MalformedAction, match="no action of this game"):
+    with pytest.raises(MalformedAction, match="not an action of this game"):
         codec.parse("qqqqqqqqqq")

@@ -138,7 +138,7 @@ def grouped_choices(
             rest.append((action, text.label(view, action)))
         else:
             heads.setdefault(found[0], []).append((action, found[1]))
-    if len(heads) < 2 and not rest:
+    if not heads:
         return None
     out = list(heads.items())
     if rest:
@@ -161,10 +161,15 @@ def nearest(entry: str, notations: Sequence[str]) -> list[str]:
 
 
 def show_log(console: Console, text: GameText, lines: Sequence[str], heading: str) -> None:
+    """A heading and one bullet per log line; a long line wraps under its own text, not the bullet."""
     if lines:
         console.print(Text(heading, style="bold"))
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
         for line in lines:
-            console.print(Text("  • ").append(styled(text, line)))
+            grid.add_row("  •", styled(text, line))
+        console.print(grid)
 
 
 def score_sheet(text: GameText, view: Any, result: Result) -> Group:

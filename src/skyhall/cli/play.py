@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -124,37 +125,46 @@ class Match:
         self.console.print(Text(self.text.prompt(view), style="bold"))
         groups = None if full else grouped_choices(self.text, view, legal)
         if groups is None:
-            grid = Table.grid(padding=(0, 2))
-            grid.add_column(justify="right")
-            grid.add_column()
-            grid.add_column(style="dim", no_wrap=True)
-            for number, action in enumerate(legal, 1):
-                label = styled(self.text, self.text.label(view, action))
-                grid.add_row(str(number), label, Text(f"[{action}]"))
-            self.console.print(grid)
+            self.console.print(self.grid(view, list(enumerate(legal, 1))))
             return legal
         order: list[Any] = []
         digits = len(str(len(legal)))
+        headed = [(heading, items) for heading, items in groups if heading]
+        size = max(len(label) for _, items in headed for _, label in items) + digits + 4
+        lead = max(len(heading) for heading, _ in headed) + 1
+        # A heading and all its choices on one line when every group fits so; else the choices go under it.
+        inline = all(lead + 2 + len(items) * size <= self.console.width for _, items in headed)
         for heading, items in groups:
-            if heading:
-                self.console.print(styled(self.text, heading))
-            numbered = [f"{len(order) + k:>{digits}} {label}" for k, (_, label) in enumerate(items, 1)]
+            first = len(order) + 1
             order.extend(action for action, _ in items)
-            cells = (
-                numbered
-                if heading
-                else [f"{cell}  [{a}]" for cell, (a, _) in zip(numbered, items, strict=True)]
-            )
-            rows = column_lines(cells, self.console.width) if heading else [[cell] for cell in cells]
-            size = max(len(cell) for cell in cells) + 3
+            if not heading:
+                grid = self.grid(view, list(enumerate(order[first - 1 :], first)))
+                self.console.print(Padding(grid, (0, 0, 0, 2)))
+                continue
+            cells = [f"{n:>{digits}} {label}".ljust(size - 3) for n, (_, label) in enumerate(items, first)]
+            if inline:
+                rows = [cells]
+            else:
+                self.console.print(styled(self.text, heading))
+                rows = column_lines(cells, self.console.width)
             for row in rows:
-                line = Text("  ")
+                line = Text(heading.ljust(lead) + " ") if inline else Text("  ")
                 for cell in row:
-                    line.append(styled(self.text, cell.ljust(size)))
+                    line.append(cell.ljust(size))
                 line.rstrip()
-                self.console.print(line, no_wrap=True, overflow="ellipsis")
+                self.console.print(styled(self.text, line.plain), no_wrap=True, overflow="ellipsis")
         self.console.print(Text("Type all to see every choice in full, with its notation.", style="dim"))
         return order
+
+    def grid(self, view: Any, numbered: list[tuple[int, Any]]) -> Table:
+        """Numbered choices one to a line: number, label in full, notation."""
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right")
+        grid.add_column()
+        grid.add_column(style="dim", no_wrap=True)
+        for number, action in numbered:
+            grid.add_row(str(number), styled(self.text, self.text.label(view, action)), Text(f"[{action}]"))
+        return grid
 
     def decide(self, seat: int) -> None:
         view = self.state.view(seat)
@@ -185,6 +195,7 @@ class Match:
                 continue
             if word == "log":
                 show_log(self.console, self.text, view.log, "The whole log:")
+                numbered = self.choices(view, legal)
                 continue
             action: Any = entry
             if entry.isdigit():
@@ -197,8 +208,15 @@ class Match:
                 done = checked_play(self.state, action, seat)
             except MalformedAction:
                 near = nearest(entry, [str(a) for a in legal])
-                hint = f"did you mean {' or '.join(near)}?" if near else "type a choice's number"
-                self.refuse(f"{entry!r} is not a choice's number nor its notation in [brackets] ({hint})")
+                if near:
+                    self.refuse(
+                        f"{entry!r} is not one of the choices now (did you mean {' or '.join(near)}?)"
+                    )
+                else:
+                    self.refuse(
+                        f"{entry!r} is not one of the choices now; type a choice's number or its notation "
+                        "in [brackets]"
+                    )
                 numbered = self.choices(view, legal)
                 continue
             except IllegalAction as exc:

@@ -66,6 +66,6 @@ class Codec(Generic[A]):
         found = self._by_text.get(key)
         if found is None:
             near = difflib.get_close_matches(key, self._by_text, n=5, cutoff=0.6)
-            hint = f"did you mean {', '.join(near)}?" if near else "no action of this game is written so"
-            raise MalformedAction(text, f"not an action of this game ({hint})", [])
+            hint = f" (did you mean {', '.join(near)}?)" if near else ""
+            raise MalformedAction(text, f"not an action of this game{hint}", [])
         return found

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
+from skyhall.core.actions import normalise
 from skyhall.core.errors import IllegalAction, MalformedAction
 from skyhall.core.registry import get
 from skyhall.core.state import GameState
@@ -21,9 +23,12 @@ def play(state: GameState, action: Any, seat: int | None = None) -> Any:
         try:
             action = get(state.game_id).codec.parse(action)
         except MalformedAction as exc:
-            # Another seat's choices can name its hidden cards: list them only to the seat to act.
+            # Another seat's choices can name its hidden cards: list them only to the seat to act,
+            # and suggest only among them.
             shown = [str(a) for a in legal] if seat is None or seat == state.to_act else []
-            raise MalformedAction(exc.tried, exc.reason, shown) from None
+            near = difflib.get_close_matches(normalise(exc.tried), shown, n=3, cutoff=0.6)
+            hint = f" (did you mean {', '.join(near)}?)" if near else ""
+            raise MalformedAction(exc.tried, f"not an action of this game{hint}", shown) from None
     if state.is_over:
         raise IllegalAction(str(action), "the game is over", [])
     if seat is not None and seat != state.to_act:

@@ -469,6 +469,8 @@ class LogReader:
         while not self.line.startswith("Cities:"):
             self.advance()
         self.advance()
+        while self.optional(r"Player \d draws (\d+ cards|a Wild and shuffles it back)\."):
+            pass
         turns = 0
         while self.line != "The game is over.":
             self.turn(

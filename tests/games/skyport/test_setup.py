@@ -522,7 +522,8 @@ def test_first_player_random_or_chosen(players: int) -> None:
     for seat in range(players):
         s = skyport.new_game(players, 3, {"first_player": seat})
         assert (s.first, s.current, s.actor) == (seat, seat, seat)
-        assert s.log_for(None)[-1].endswith(f"Player {seat + 1} is the first player.")
+        cities = next(line for line in s.log_for(None) if line.startswith("Cities:"))
+        assert cities.endswith(f"Player {seat + 1} is the first player.")
     with pytest.raises(ValueError, match="first_player"):
         skyport.new_game(players, 3, {"first_player": players})
 

@@ -142,7 +142,7 @@ def test_the_disc_is_collected_before_the_wonder_effect_and_the_log_keeps_the_or
     assert s.rows[1] == (3, 0, 0, 0)
     assert s.ledger[1] == (ScoreLine("wonder", f"{wonder_title(14)}: 3 discs in the fullest row × 1", 3),)
     log = s.log_for(None)
-    built_line = f"builds Wonder 14 ({CAT.wonders[13].name}) on C2. The other 1 bid goes back."
+    built_line = f"builds Wonder 14 ({CAT.wonders[13].name}) on C2. The other bid goes back."
     won = log.index(f"Player 2 wins the auction and {built_line}")
     assert log[won + 1 :] == [
         "Player 2 collects a yellow District disc.",

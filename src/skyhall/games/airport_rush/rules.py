@@ -756,10 +756,10 @@ def _take_off(s: State, seat: int, p: int, move_up: bool = True) -> None:
     card = s.cat.cards[docked.card]
     s.bag = die.returned(s.bag, docked.dice)
     s.taken[seat] = (*s.taken[seat], docked.card)
-    _free_departure(s, seat, p, move_up)
     count = len(s.taken[seat])
     _say(s, f"{seat_name(seat)} takes off a plane from Departure {p + 1} ({count} taken off).", seat,
          f"You take off {card.describe()} ({count} taken off).")  # fmt: skip
+    _free_departure(s, seat, p, move_up)
     if count == s.cat.limits.takeoffs_to_end and s.last_turn == EMPTY and s.step != FINAL_LOAD:
         _trigger_end(s, f"{seat_name(seat)} has taken off {count} planes")
 
@@ -781,7 +781,10 @@ def _move_up(s: State, seat: int) -> None:
         s.waiting[seat] = s.waiting[seat][1:]
         spaces[at] = Docked(front)
         s.departure[seat] = tuple(spaces)
-        _say(s, f"{s.cat.cards[front].describe()} moves up from the Waiting queue to Departure {at + 1}.")
+        _say(
+            s,
+            f"Plane {s.cat.cards[front].id} moves up from the Waiting queue to Departure {at + 1}.",
+        )
 
 
 def _free_departure(s: State, seat: int, p: int, move_up: bool) -> None:
@@ -795,7 +798,10 @@ def _free_departure(s: State, seat: int, p: int, move_up: bool) -> None:
             front = s.waiting[seat][0]
             s.waiting[seat] = s.waiting[seat][1:]
             spaces[p] = Docked(front)
-            _say(s, f"{s.cat.cards[front].describe()} moves up from the Waiting queue to Departure {p + 1}.")
+            _say(
+                s,
+                f"Plane {s.cat.cards[front].id} moves up from the Waiting queue to Departure {p + 1}.",
+            )
     s.departure[seat] = tuple(spaces)
 
 

@@ -535,7 +535,10 @@ def prompt(view: View) -> str:
         each = ", one at a time" if len(view.pending) > 1 else ""
         return f"Place {dice_words(view.pending)}{each}: on a plane slot it meets, or on your Airport."
     if step == PLAY_CARD:
-        return "Action 2: play a card from your hand: a plane to your Airport, or an action card."
+        return (
+            "Action 2: play a card from your hand: a plane (to an empty Departure space, else the back "
+            "of your Waiting queue) or an action card."
+        )
     if step == CARD_EFFECT:
         card = cat.cards[view.card]
         if card.kind == "locate":

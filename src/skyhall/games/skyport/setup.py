@@ -58,6 +58,8 @@ def new_state(cat: Catalog, players: int, seed: int, options: Mapping[str, objec
 
     s.first = first_player(options, players, rng)
 
+    names = ", ".join(f"{seat_name(i)} {cat.cities[c].name}" for i, c in enumerate(s.cities))
+    s.log = log.append(s.log, f"Cities: {names}. {seat_name(s.first)} is the first player.")
     for k in range(players):
         seat = (s.first + k) % players
         hand: list[int] = []
@@ -78,8 +80,6 @@ def new_state(cat: Catalog, players: int, seed: int, options: Mapping[str, objec
             seat,
             "You draw " + ", ".join(cat.cards[c].describe() for c in hand) + ".",
         )
-    names = ", ".join(f"{seat_name(i)} {cat.cities[c].name}" for i, c in enumerate(s.cities))
-    s.log = log.append(s.log, f"Cities: {names}. {seat_name(s.first)} is the first player.")
     start_turn(s)
     settle(s)
     return s

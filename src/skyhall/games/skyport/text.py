@@ -427,11 +427,11 @@ def label(view: View, action: Action) -> str:
     if isinstance(action, SwapWith):
         pos = lane_holding(row, view.card)
         after = swapped(row, pos, action.lane)
-        return f"swap the new lane with {_lane_words(cat, row, action.lane)}{_merge_note(row, after)}"
+        return f"swap the new lane with {_lane_words(cat, row, action.lane)}{_merge_note(row, after, cat)}"
     if isinstance(action, SwapPair):
         after = swapped(row, action.first, action.second)
         first, second = _lane_words(cat, row, action.first), _lane_words(cat, row, action.second)
-        return f"swap {first} with {second}{_merge_note(row, after)}"
+        return f"swap {first} with {second}{_merge_note(row, after, cat)}"
     if isinstance(action, Use):
         tycoon = next(
             cat.cards[i.tycoon]
@@ -456,7 +456,7 @@ def label(view: View, action: Action) -> str:
         return f"take {describe(cat.cards[deck[-1]])}"
     if isinstance(action, TakeTycoon):
         stack = view.promenade[action.tycoon]
-        return f"take {describe(cat.cards[stack[-1]])} from the Promenade"
+        return f"take from the Promenade: {describe(cat.cards[stack[-1]])}"
     return str(action)
 
 
@@ -472,11 +472,26 @@ def _move_words(cat: Catalog, row: Row, pos: int, side: int, distance: int, what
     subject = f"{what} ({COLOURS[lane.colour]}, at {pos + 1})" if what else _lane_words(cat, row, pos)
     after = shifted(row, pos, side, distance)
     to = pos + side * distance + 1
-    return f"move {subject} {SIDE_NAMES[side]} {distance}, to {to}{_merge_note(row, after)}"
+    return f"move {subject} {SIDE_NAMES[side]} {distance}, to {to}{_merge_note(row, after, cat)}"
 
 
-def _merge_note(before: Row, after: Row) -> str:
-    return ", merging lanes" if len(after) < len(before) else ""
+def _merge_note(before: Row, after: Row, cat: Catalog | None = None) -> str:
+    """``", merging lanes"`` if lanes merge; with ``cat``, also what the lanes then score in all."""
+    merge = ", merging lanes" if len(after) < len(before) else ""
+    if cat is None:
+        return merge
+    old, new = _lane_points(cat, before), _lane_points(cat, after)
+    change = "unchanged" if new == old else f"{'+' if new > old else '−'}{abs(new - old)}"
+    return f"{merge} (lanes score {new}, {change})"
+
+
+def _lane_points(cat: Catalog, row: Row) -> int:
+    """What all the lanes of ``row`` score: airships × stars, summed."""
+    return sum(
+        len(item.cards) * lane_stars(cat, row, pos)[0]
+        for pos, item in enumerate(row)
+        if isinstance(item, Lane)
+    )
 
 
 def _walk_words(view: View, seat: int, spaces: int) -> str:

@@ -259,8 +259,8 @@ def _end_auction(s: State) -> None:
     s.winner = winner
     s.site = d
     s.effect = code - WONDER if code >= WONDER else EMPTY
-    goes = "bid goes" if returned == 1 else "bids go"
-    back_note = f" The other {returned} {goes} back." if returned else ""
+    goes = "The other bid goes" if returned == 1 else f"The other {returned} bids go"
+    back_note = f" {goes} back." if returned else ""
     built = f"builds {describe(s.cat, code)} on {where(s, d)}"
     s.log = log.append(s.log, f"{seat_name(winner)} wins the auction and {built}.{back_note}")
     s.stage = STAGE_EFFECT

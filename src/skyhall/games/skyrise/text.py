@@ -13,6 +13,7 @@ The CLI finds this module by convention (``skyhall.games.<package>.text``) and u
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from skyhall.games.skyrise.actions import (
@@ -38,7 +39,12 @@ HIGHLIGHTS = (
     (r"(?i)\bgreen\b", "#2fbf5f"),
     (r"(?i)\bwhite\b", "#e6e6e6"),
     (r"(?i)\bbrown\b", "#b07a4a"),
+    (r"\byel\b", "#e8c547"),
+    (r"\bgrn\b", "#2fbf5f"),
+    (r"\bwht\b", "#e6e6e6"),
+    (r"\bbrn\b", "#b07a4a"),
 )
+"""The district colours, written out or as the map's three-letter names."""
 SHORT_COLOUR = ("yel", "grn", "wht", "brn")
 CELL = 10
 """Width of one district on the map."""
@@ -95,7 +101,19 @@ def render(view: View, width: int = 100) -> list[tuple[str, str]]:
         seats = [s for s in seats if s != view.seat] + [view.seat]
     sections = [(_status_title(view), _status(view)), ("Islands", _islands(view, width))]
     sections.extend((_board_title(view, p), _player(view, p)) for p in seats)
-    return sections
+    return [(title, body if title == "Islands" else _fit(body, width)) for title, body in sections]
+
+
+def _fit(body: str, width: int) -> str:
+    """``body`` with each line longer than ``width`` wrapped, continuing two spaces further in."""
+    out = []
+    for line in body.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False))
+    return "\n".join(out)
 
 
 def _status_title(view: View) -> str:
@@ -212,10 +230,12 @@ def _islands(view: View, width: int) -> str:
     letters = " and ".join(
         "/".join(cat.sites[base + cell].id[1:] for cell in group) for group in cat.template_airships
     )
-    out.append(
-        f"Bridges (=): {bridges}. Waterfalls: ~. Airships meet the districts {letters} of each Outer Island."
-    )
-    out.append("A district shows its id, colour and disc (o) or what stands on it (Pn = Player n).")
+    legend = [
+        f"Bridges (=): {bridges}. Waterfalls: ~. Airships meet the districts {letters} of each Outer Island.",
+        "A district shows its id, colour (yel yellow, grn green, wht white, brn brown) and disc (o),"
+        " or what stands on it (Pn = Player n).",
+    ]
+    out.extend(_fit("\n".join(legend), width).split("\n"))
     return "\n".join(out)
 
 
@@ -293,7 +313,7 @@ def _player(view: View, p: int) -> str:
 
 def _card_text(cat: Catalog, c: int) -> str:
     card = cat.wonders[c]
-    return f"{card.number} {card.name} ({card.text})"
+    return f"{card.number} {card.name} ({card.text.rstrip('.')})"
 
 
 # -- the pending decision ------------------------------------------------------------------
