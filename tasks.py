@@ -44,8 +44,8 @@ def run(args: list[str]) -> None:
 
 def test(args: list[str]) -> None:
     install("test")
-    sh(BIN / "ruff", "check", "src", "tests", "bench", "tasks.py")
-    sh(BIN / "ruff", "format", "--check", "src", "tests", "bench", "tasks.py")
+    sh(BIN / "ruff", "check", "src", "tests", "bench", "scripts", "tasks.py")
+    sh(BIN / "ruff", "format", "--check", "src", "tests", "bench", "scripts", "tasks.py")
     sh(BIN / "mypy")
     if RULE_COVERAGE.exists():
         for game in COVERED_GAMES:
