@@ -15,7 +15,7 @@ from typing import Any
 from skyhall.core.data import Entry, entries, load_toml
 from skyhall.core.errors import DataError
 from skyhall.games.airport_rush import die
-from skyhall.games.airport_rush.plane import COLOUR_SLOTS
+from skyhall.games.airport_rush.plane import COLOUR_SLOTS, reach
 
 PLANE, ACTION, EVENT = 0, 1, 2
 GROUPS = ("S", "base", "3", "4")
@@ -157,8 +157,7 @@ def build_catalog(read: Reader) -> Catalog:
         if not 1 <= len(slots) <= 6:
             raise entry.fail("slots", "1 to 6 slots")
         value = entry.integer("value", 1, 36)
-        low = sum(s - COLOUR_SLOTS + 1 if s >= COLOUR_SLOTS else 1 for s in slots)
-        high = sum(s - COLOUR_SLOTS + 1 if s >= COLOUR_SLOTS else 6 for s in slots)
+        low, high = reach(slots)
         if not low <= value <= high:
             raise entry.fail("value", f"a total its slots can reach ({low}..{high}), found {value}")
         planes.append(

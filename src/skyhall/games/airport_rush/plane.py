@@ -24,11 +24,23 @@ class Docked:
     dice: tuple[int, ...] = ()
 
 
+def slot_value(slot: int) -> int:
+    """The value a value slot asks for (``0`` for a colour slot, which takes any value)."""
+    return 0 if slot < COLOUR_SLOTS else slot - COLOUR_SLOTS + 1
+
+
 def meets(slot: int, d: int) -> bool:
     """Does die ``d`` meet ``slot``'s requirement (colour, or value)?"""
     if slot < COLOUR_SLOTS:
         return die.shown(d) == slot
-    return die.value(d) == slot - COLOUR_SLOTS + 1
+    return die.value(d) == slot_value(slot)
+
+
+def reach(slots: tuple[int, ...]) -> tuple[int, int]:
+    """The smallest and largest total that dice meeting ``slots`` can show."""
+    fixed = sum(slot_value(s) for s in slots)
+    free = sum(1 for s in slots if s < COLOUR_SLOTS)
+    return fixed + free, fixed + 6 * free
 
 
 def arrangeable(slots: tuple[int, ...], dice: tuple[int, ...] | list[int]) -> bool:
@@ -48,6 +60,24 @@ def _match(slots: tuple[int, ...], dice: list[int], i: int, used: int) -> bool:
     return False
 
 
+def open_slots(slots: tuple[int, ...], dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every distinct set of slots (sorted) that some arrangement of ``dice`` leaves empty."""
+    found: list[tuple[int, ...]] = []
+
+    def arrange(i: int, used: int) -> None:
+        if i == len(dice):
+            rest = tuple(sorted(s for k, s in enumerate(slots) if not used >> k & 1))
+            if rest not in found:
+                found.append(rest)
+            return
+        for k, slot in enumerate(slots):
+            if not used >> k & 1 and meets(slot, dice[i]):
+                arrange(i + 1, used | 1 << k)
+
+    arrange(0, 0)
+    return found
+
+
 def fits(slots: tuple[int, ...], dice: tuple[int, ...], d: int) -> bool:
     """Can die ``d`` join ``dice`` on a plane with these slots?"""
     return len(dice) < len(slots) and arrangeable(slots, (*dice, d))
@@ -59,7 +89,7 @@ def ready(slots: tuple[int, ...], target: int, dice: tuple[int, ...]) -> bool:
 
 
 def slot_name(slot: int) -> str:
-    return die.COLOURS[slot] if slot < COLOUR_SLOTS else str(slot - COLOUR_SLOTS + 1)
+    return die.COLOURS[slot] if slot < COLOUR_SLOTS else str(slot_value(slot))
 
 
 def add(dice: tuple[int, ...], d: int) -> tuple[int, ...]:

@@ -61,7 +61,8 @@ from skyhall.games.airport_rush.plane import (
     add,
     arrangeable,
     find_face,
-    meets,
+    open_slots,
+    reach,
     ready,
     remove,
     slot_name,
@@ -159,38 +160,9 @@ def objective_words(cat: Catalog, o: int) -> str:
     )
 
 
-def _slot_value(slot: int) -> int:
-    return slot - COLOUR_SLOTS + 1
-
-
-def open_slots(slots: tuple[int, ...], dice: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every distinct set of slots (sorted) that some arrangement of ``dice`` leaves empty."""
-    found: list[tuple[int, ...]] = []
-
-    def arrange(i: int, used: int) -> None:
-        if i == len(dice):
-            rest = tuple(sorted(s for k, s in enumerate(slots) if not used >> k & 1))
-            if rest not in found:
-                found.append(rest)
-            return
-        for k, slot in enumerate(slots):
-            if not used >> k & 1 and meets(slot, dice[i]):
-                arrange(i + 1, used | 1 << k)
-
-    arrange(0, 0)
-    return found
-
-
-def _bounds(rest: tuple[int, ...]) -> tuple[int, int]:
-    """The fewest and the most pips dice on the open slots ``rest`` can add."""
-    fixed = sum(_slot_value(s) for s in rest if s >= COLOUR_SLOTS)
-    free = sum(1 for s in rest if s < COLOUR_SLOTS)
-    return fixed + free, fixed + 6 * free
-
-
 def _reachable(options: list[tuple[int, ...]], left: int) -> list[tuple[int, ...]]:
     """The open-slot sets whose dice can still add exactly ``left`` pips."""
-    return [rest for rest in options if _bounds(rest)[0] <= left <= _bounds(rest)[1]]
+    return [rest for rest in options if reach(rest)[0] <= left <= reach(rest)[1]]
 
 
 def helps(card: Card, dice: tuple[int, ...], d: int) -> bool:
@@ -224,8 +196,8 @@ def progress(card: Card, dice: tuple[int, ...]) -> str:
         needs = " or ".join(", ".join(slot_name(s) for s in rest) for rest in options)
         if left < 0:
             return f"needs: {needs}; {of}: over by {-left}"
-        low = min(_bounds(rest)[0] for rest in options)
-        bound = f"at least {low}" if left < low else f"at most {max(_bounds(rest)[1] for rest in options)}"
+        low = min(reach(rest)[0] for rest in options)
+        bound = f"at least {low}" if left < low else f"at most {max(reach(rest)[1] for rest in options)}"
         return f"needs: {needs}; {of}: stuck, the open slots add {bound} more"
     if all(len(rest) == 1 for rest in reachable):
         return f"needs: {' or '.join(_last_die(rest[0], left) for rest in reachable)}; {of}"
