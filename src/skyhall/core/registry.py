@@ -20,6 +20,9 @@ class Game:
     new_game: Callable[..., Any]
     """``new_game(players, seed, options=None) -> State``."""
     codec: Codec[Any]
+    determinize: Callable[[Any, Any], Any]
+    """``determinize(view, rng) -> State``: a full state sampled to agree with a seat's view alone
+    (what search agents think over; they never hold the true state)."""
 
     @property
     def id(self) -> str:

@@ -29,6 +29,7 @@ from skyhall.games.airport_rush.actions import Action, make_codec
 from skyhall.games.airport_rush.cards import load
 from skyhall.games.airport_rush.setup import new_state
 from skyhall.games.airport_rush.state import State
+from skyhall.games.airport_rush.view import determinize
 
 CODEC = make_codec(load())
 
@@ -49,7 +50,7 @@ def new_game(players: int, seed: int, options: Mapping[str, object] | None = Non
     return new_state(load(), players, seed, SPEC.resolve_options(options))
 
 
-GAME = Game(spec=SPEC, new_game=new_game, codec=CODEC)
+GAME = Game(spec=SPEC, new_game=new_game, codec=CODEC, determinize=determinize)
 register(GAME)
 
 __all__ = ["GAME", "SPEC", "Action", "State", "new_game"]

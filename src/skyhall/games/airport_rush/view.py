@@ -14,7 +14,7 @@ the end: the objectives each seat returned at setup (ARU-HID-02).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.rng import Rng
@@ -38,6 +38,9 @@ EVENT_SLOT = -4
 @dataclass(frozen=True, slots=True)
 class View:
     """A seat's knowledge of the game (``seat`` ``None``: a spectator). Cards are catalog indices."""
+
+    game: ClassVar[str] = "airport-rush"
+    """The id of the game this is a view of."""
 
     cat: Catalog
     seat: int | None

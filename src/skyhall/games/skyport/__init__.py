@@ -28,6 +28,7 @@ from skyhall.games.skyport.actions import Action, make_codec
 from skyhall.games.skyport.cards import load
 from skyhall.games.skyport.setup import new_state
 from skyhall.games.skyport.state import State
+from skyhall.games.skyport.view import determinize
 
 CODEC = make_codec(load())
 
@@ -63,7 +64,7 @@ def decode(index: int) -> Action:
     return CODEC.decode(index)
 
 
-GAME = Game(spec=SPEC, new_game=new_game, codec=CODEC)
+GAME = Game(spec=SPEC, new_game=new_game, codec=CODEC, determinize=determinize)
 register(GAME)
 
 __all__ = ["GAME", "SPEC", "Action", "State", "decode", "encode", "new_game", "parse_action"]

@@ -15,7 +15,7 @@ Promenade. The choices of the pending decision go to the seat that makes it only
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.rng import Rng
@@ -30,6 +30,9 @@ from skyhall.games.skyport.steps import NAMES, OVER, PHASES, WALK
 @dataclass(frozen=True, slots=True)
 class View:
     """A seat's knowledge of the game (``seat`` ``None``: a spectator). Cards are catalog indices."""
+
+    game: ClassVar[str] = "skyport"
+    """The id of the game this is a view of."""
 
     cat: Catalog
     seat: int | None

@@ -31,6 +31,7 @@ from skyhall.games.skyrise.actions import Action, make_codec
 from skyhall.games.skyrise.catalog import load
 from skyhall.games.skyrise.setup import new_state
 from skyhall.games.skyrise.state import State
+from skyhall.games.skyrise.view import determinize
 
 CODEC = make_codec(load())
 
@@ -67,7 +68,7 @@ def decode(index: int) -> Action:
     return CODEC.decode(index)
 
 
-GAME = Game(spec=SPEC, new_game=new_game, codec=CODEC)
+GAME = Game(spec=SPEC, new_game=new_game, codec=CODEC, determinize=determinize)
 register(GAME)
 
 __all__ = ["GAME", "SPEC", "Action", "State", "decode", "encode", "new_game", "parse_action"]

@@ -16,7 +16,7 @@ Panoramas, the Prestige track with each gain, the City Keys.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.result import ScoreLine
@@ -32,6 +32,9 @@ from skyhall.games.skyrise.steps import NAMES, OVER
 @dataclass(frozen=True, slots=True)
 class View:
     """A seat's knowledge of the game (``seat`` ``None``: a spectator). Cards and districts are indices."""
+
+    game: ClassVar[str] = "skyrise"
+    """The id of the game this is a view of."""
 
     cat: Catalog
     seat: int | None
