@@ -15,7 +15,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "skyhall"
 
-LAYER = {"core": 0, "games": 1, "agents": 2, "sim": 3, "server": 4, "rl": 4, "cli": 5}
+LAYER = {"core": 0, "games": 1, "agents": 2, "sim": 3, "web": 3, "server": 4, "rl": 4, "cli": 5}
 """A package may import its own layer and the layers numbered lower (``server`` and ``rl`` not each other)."""
 STDLIB_ONLY = ("core", "games")
 DISCOVERY = {("core/registry.py", "skyhall.games")}
