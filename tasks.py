@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 RULE_COVERAGE = ROOT.parent / "shared" / "tools" / "rule_coverage.py"
+CHROMIUM = "/usr/bin/chromium"
 COVERED_GAMES = ("skyport", "airport-rush", "skyrise")
 """Games whose rule clauses must all be covered by tests."""
 
@@ -42,8 +43,22 @@ def run(args: list[str]) -> None:
     os.execv(str(BIN / "skyhall"), [str(BIN / "skyhall"), *(args or ["play", "skyport", "--players", "3"])])
 
 
+def browser() -> None:
+    """Debian's Chromium for the browser tests (Playwright drives it; it never downloads its own)."""
+    if Path(CHROMIUM).exists():
+        return
+    if os.name != "posix" or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
+        print(f"(browser tests will be skipped: {CHROMIUM} not found; apt-get install chromium as root)")
+        return
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+        print("+", " ".join(command), flush=True)
+        subprocess.run(command, check=True, env=env, stdout=subprocess.DEVNULL)
+
+
 def test(args: list[str]) -> None:
     install("test")
+    browser()
     sh(BIN / "ruff", "check", "src", "tests", "bench", "scripts", "tasks.py")
     sh(BIN / "ruff", "format", "--check", "src", "tests", "bench", "scripts", "tasks.py")
     sh(BIN / "mypy")
