@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """The two quick-start commands, on any machine with Python 3.11 and nothing else.
 
-    python3 tasks.py run     # install into .venv, then play Grand Central Skyport in the terminal
+    python3 tasks.py run     # install into .venv, then serve the browser app (skyhall serve)
     python3 tasks.py test    # install into .venv with the test extra, then lint, type-check and test
 
 Standard library only: it makes ``.venv`` if needed, installs the project into
 it (editable) with the extras the command needs, and runs the command there.
-Extra arguments after ``run`` are passed to ``skyhall`` (default: ``play skyport --players 3``).
+Extra arguments after ``run`` are passed to ``skyhall`` (default: ``serve``; e.g. ``run play skyport``).
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ def install(extras: str) -> None:
 
 
 def run(args: list[str]) -> None:
-    install("")
-    os.execv(str(BIN / "skyhall"), [str(BIN / "skyhall"), *(args or ["play", "skyport", "--players", "3"])])
+    install("server")
+    os.execv(str(BIN / "skyhall"), [str(BIN / "skyhall"), *(args or ["serve"])])
 
 
 def browser() -> None:

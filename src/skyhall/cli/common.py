@@ -1,7 +1,7 @@
 """What the commands share: finding a game and its text module, drawing views, score sheets, errors.
 
-A game's terminal text lives in ``skyhall.games.<package>.text`` (the package that
-defines the game's ``new_game``) and follows :class:`GameText`. It returns plain
+A game's terminal text lives in its ``text`` module (found by
+:func:`skyhall.core.text.text_module`) and follows :class:`GameText`. It returns plain
 text only; this module frames it with rich and colours it by the game's
 ``HIGHLIGHTS``. A game without a text module can still be simulated; the commands
 that draw a table say which module is missing.
@@ -10,9 +10,8 @@ that draw a table say which module is missing.
 from __future__ import annotations
 
 import difflib
-import importlib
 from collections.abc import Sequence
-from typing import Any, NoReturn, Protocol, cast
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console, Group, RenderableType
@@ -23,31 +22,10 @@ from rich.text import Text
 
 from skyhall.core.registry import Game, get
 from skyhall.core.result import Result
+from skyhall.core.text import GameText as GameText  # noqa: PLC0414  (re-exported for the commands)
+from skyhall.core.text import MissingText, text_module
 
 USAGE_ERROR = 2
-
-
-class GameText(Protocol):
-    """The functions and constants a game's ``text`` module provides (plain strings only)."""
-
-    TIEBREAKS: tuple[str, ...]
-    """Names of the values in ``Result.tiebreak``, in order."""
-    HIGHLIGHTS: tuple[tuple[str, str], ...]
-    """``(regular expression, "#rrggbb")``: words to colour (the words themselves name the colour)."""
-
-    def render(self, view: Any, width: int = ...) -> list[tuple[str, str]]:
-        """The table seen from ``view`` as ``(title, body)`` sections."""
-
-    def prompt(self, view: Any) -> str:
-        """One line on the decision the seat to act faces."""
-
-    def label(self, view: Any, action: Any) -> str:
-        """A legal action in plain words."""
-
-    def seat_name(self, view: Any, seat: int) -> str: ...
-
-    def turn_summary(self) -> str: ...
-
 
 GROUP_AT = 10
 """From this many choices on, choices the text module groups are drawn grouped and in columns."""
@@ -76,14 +54,11 @@ def check_players(game: Game, players: int) -> None:
 
 
 def game_text(game: Game) -> GameText:
-    """The game's text module, found by the package convention above."""
-    package = ".".join(game.new_game.__module__.split(".")[:3])
-    name = f"{package}.text"
+    """The game's text module (see :mod:`skyhall.core.text`); a clear error when it has none."""
     try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError:
-        fail(f"{game.spec.title} has no terminal text yet (expected the module {name})")
-    return cast(GameText, module)
+        return text_module(game)
+    except MissingText as exc:
+        fail(str(exc))
 
 
 def styled(text: GameText, body: str) -> Text:

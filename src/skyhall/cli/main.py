@@ -7,6 +7,7 @@ import typer
 from skyhall.cli.play import play
 from skyhall.cli.replay import replay
 from skyhall.cli.rules import games, rules
+from skyhall.cli.serve import serve
 from skyhall.cli.sim import sim
 
 app = typer.Typer(
@@ -21,6 +22,7 @@ app.command()(rules)
 app.command()(play)
 app.command()(sim)
 app.command()(replay)
+app.command()(serve)
 
 if __name__ == "__main__":
     app()

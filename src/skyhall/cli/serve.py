@@ -1,0 +1,45 @@
+"""``skyhall serve``: the browser app (lobby, matches, replays) on one machine."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from skyhall.cli.common import fail
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy database URL (e.g. postgresql+psycopg://user:pw@host/db); "
+            "default: $SKYHALL_DB, else a SQLite file in your data directory."
+        ),
+    ] = None,
+    bot_workers: Annotated[int, typer.Option(min=1, help="Processes the bots think in.")] = 1,
+) -> None:
+    """Serve the browser app: create matches, invite friends, play against bots, watch replays."""
+    try:
+        import uvicorn
+        from sqlalchemy import make_url
+
+        from skyhall.server.app import create_app, database_url
+        from skyhall.server.messages import MAX_MESSAGE
+    except ModuleNotFoundError as exc:
+        fail(f"the server needs the 'server' extra (pip install 'skyhall[server]'): missing {exc.name}")
+    url = database_url(db)
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    stored = make_url(url).render_as_string(hide_password=True)
+    print(f"Skyhall is at http://{shown}:{port}/  (matches stored in {stored})", flush=True)
+    uvicorn.run(
+        create_app(url, bot_workers),
+        host=host,
+        port=port,
+        ws_max_size=16 * MAX_MESSAGE,
+        log_level="warning",
+    )

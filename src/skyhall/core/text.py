@@ -1,0 +1,82 @@
+"""A game's words: the ``text`` module each game package provides, and how front ends find it.
+
+A game's text lives in ``skyhall.games.<package>.text`` (the package that defines
+the game's ``new_game``) and follows :class:`GameText`: plain strings built from a
+seat's view, never from the state, so it can only say what that seat may know.
+The terminal (``skyhall.cli``) and the browser server (``skyhall.server``) both
+find it with :func:`text_module`.
+
+Three functions are optional, and front ends ask for them through the helpers
+below, which supply the defaults when a game lacks them:
+
+``group(view, action) -> (heading, short label) | None``
+    a heading to list many choices under (default: none);
+``target(view, action) -> tuple[str, ...]``
+    the table elements a player clicks, in order, to make the choice (default: none,
+    so the choice is offered by its label only);
+``confirm(view, action) -> str | None``
+    a question to confirm before sending the choice (default: none).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol, cast
+
+from skyhall.core.errors import SkyhallError
+from skyhall.core.registry import Game
+
+
+class GameText(Protocol):
+    """The functions and constants a game's ``text`` module provides (plain strings only)."""
+
+    TIEBREAKS: tuple[str, ...]
+    """Names of the values in ``Result.tiebreak``, in order."""
+    HIGHLIGHTS: tuple[tuple[str, str], ...]
+    """``(regular expression, "#rrggbb")``: words to colour (the words themselves name the colour)."""
+
+    def render(self, view: Any, width: int = ...) -> list[tuple[str, str]]:
+        """The table seen from ``view`` as ``(title, body)`` sections."""
+
+    def prompt(self, view: Any) -> str:
+        """One line on the decision the seat to act faces."""
+
+    def label(self, view: Any, action: Any) -> str:
+        """A legal action in plain words."""
+
+    def seat_name(self, view: Any, seat: int) -> str: ...
+
+    def turn_summary(self) -> str: ...
+
+
+class MissingText(SkyhallError):
+    """A game without a text module: it can be simulated, but not drawn for people."""
+
+
+def text_module(game: Game) -> GameText:
+    """The game's text module, found by the package convention above."""
+    package = ".".join(game.new_game.__module__.split(".")[:3])
+    name = f"{package}.text"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError:
+        raise MissingText(f"{game.spec.title} has no text yet (expected the module {name})") from None
+    return cast(GameText, module)
+
+
+def group_of(text: GameText, view: Any, action: Any) -> tuple[str, str] | None:
+    """``(heading, short label)`` to list ``action`` under, or ``None`` (also when the game never groups)."""
+    group = getattr(text, "group", None)
+    return None if group is None else cast("tuple[str, str] | None", group(view, action))
+
+
+def target_of(text: GameText, view: Any, action: Any) -> tuple[str, ...]:
+    """The table elements clicked, in order, to make ``action``; ``()`` when the game names none."""
+    target = getattr(text, "target", None)
+    return () if target is None else tuple(target(view, action))
+
+
+def confirm_of(text: GameText, view: Any, action: Any) -> str | None:
+    """The question to ask before sending ``action``, or ``None``."""
+    confirm = getattr(text, "confirm", None)
+    return None if confirm is None else cast("str | None", confirm(view, action))

@@ -1,0 +1,303 @@
+"""The FastAPI app: the lobby API, the match sockets, the record and replay, and the static pages.
+
+Routes (docs/server.md has the messages in full):
+
+``GET  /``                                  the lobby page
+``GET  /match/{id}``, ``/match/{id}/replay`` the match page (play or watch), the replay viewer
+``GET  /api/games``                         the games, their player counts, options and bot levels
+``POST /api/matches``                       create a match; answers each seat's token and invite link
+``POST /api/my-matches``                    the matches of the tokens a browser holds
+``GET  /api/matches/{id}``                  the state, as a seat (``Authorization: Bearer``) or a spectator
+``POST /api/matches/{id}/act``              make a choice (token, seq, action)
+``POST /api/matches/{id}/seats/{n}/control`` hand seat ``n`` to a bot or take it back
+``GET  /api/matches/{id}/record``           the game record of a finished match (JSON download)
+``GET  /api/matches/{id}/replay/{step}``    step ``step`` of a finished match (``?seat=n`` for a seat's eyes)
+``WS   /ws/matches/{id}``                   join, then receive every new state and send choices
+
+Every refusal is ``{"type": "error", "code": …, "message": …}`` with the status in
+:data:`skyhall.server.authority.HTTP_STATUS`; nothing changes on a refusal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+from skyhall.server.authority import Authority, Refused
+from skyhall.server.bots import BotPool
+from skyhall.server.hall import Hall, describe_games
+from skyhall.server.messages import (
+    INBOUND,
+    MAX_MESSAGE,
+    Act,
+    ActBody,
+    ControlBody,
+    CreateMatch,
+    Join,
+    TokensBody,
+    error,
+)
+from skyhall.server.storage import Store, default_url
+from skyhall.web import STATIC
+
+ENV_DB = "SKYHALL_DB"
+"""Environment variable naming the database URL when none is given."""
+
+
+def database_url(url: str | None = None) -> str:
+    """``url``, else ``$SKYHALL_DB``, else a SQLite file in the user's data directory."""
+    return url or os.environ.get(ENV_DB) or default_url()
+
+
+def refusal(exc: Refused) -> JSONResponse:
+    return JSONResponse(error(exc.code, exc.message), status_code=exc.status)
+
+
+def validation_refusal(errors: list[Any]) -> Refused:
+    """A pydantic/FastAPI validation failure as ``bad_request`` (not JSON at all) or ``invalid``."""
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return Refused("bad_request", "the message is not valid JSON")
+    first = errors[0] if errors else {}
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "message"
+    return Refused("invalid", f"{where}: {first.get('msg', 'invalid')}")
+
+
+class BodyLimit:
+    """Refuses (413) any request body over ``limit`` bytes, before the app reads it."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            more = message.get("more_body", False)
+            if size > self.limit:
+                too_large = Refused("too_large", f"requests are limited to {self.limit} bytes")
+                await refusal(too_large)(scope, receive, send)
+                return
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+def bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
+    """The server on ``db_url`` (see :func:`database_url`); bots think in ``bot_workers`` processes."""
+    url = database_url(db_url)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(url)
+        hall = Hall(store, BotPool(bot_workers))
+        app.state.hall = hall
+        await hall.start()
+        try:
+            yield
+        finally:
+            await hall.close()
+            store.close()
+
+    app = FastAPI(title="Skyhall", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
+
+    def hall_of(request: Request | WebSocket) -> Hall:
+        hall: Hall = request.app.state.hall
+        return hall
+
+    @app.exception_handler(Refused)
+    async def _refused(_request: Request, exc: Refused) -> JSONResponse:
+        return refusal(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return refusal(validation_refusal(list(exc.errors())))
+
+    @app.exception_handler(HTTPException)
+    async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "bad_request"}.get(exc.status_code, "bad_request")
+        return JSONResponse(error(code, str(exc.detail)), status_code=exc.status_code)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/match/{match_id}", include_in_schema=False)
+    @app.get("/match/{match_id}/replay", include_in_schema=False)
+    async def match_page(match_id: str) -> FileResponse:
+        return FileResponse(STATIC / "match.html")
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {"games": describe_games()}
+
+    @app.post("/api/matches", status_code=201)
+    async def create(body: CreateMatch, request: Request) -> dict[str, Any]:
+        created = await hall_of(request).create(body)
+        match = created.authority
+        return {
+            "match": match.id,
+            "game": match.game.id,
+            "title": match.game.spec.title,
+            "seats": [
+                {
+                    "seat": i,
+                    **seat.public(),
+                    "token": token,
+                    "invite": f"/match/{match.id}#token={token}",
+                }
+                for i, (seat, token) in enumerate(zip(match.seats, created.tokens, strict=True))
+            ],
+            "spectate": f"/match/{match.id}",
+            "replay": f"/match/{match.id}/replay",
+        }
+
+    @app.post("/api/my-matches")
+    async def my_matches(body: TokensBody, request: Request) -> dict[str, Any]:
+        return {"matches": await hall_of(request).mine(body.tokens)}
+
+    @app.get("/api/matches/{match_id}")
+    async def match_state(
+        match_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        authority = await hall_of(request).get(match_id)
+        token = bearer(authorization)
+        return authority.message(None if token is None else authority.seat_for(token))
+
+    @app.post("/api/matches/{match_id}/act")
+    async def act(match_id: str, body: ActBody, request: Request) -> dict[str, Any]:
+        hall = hall_of(request)
+        authority = await hall.get(match_id)
+        seat = authority.seat_for(body.token)
+        await hall.act(authority, seat, body.seq, body.action)
+        return authority.message(seat)
+
+    @app.post("/api/matches/{match_id}/seats/{seat}/control")
+    async def control(match_id: str, seat: int, body: ControlBody, request: Request) -> dict[str, Any]:
+        hall = hall_of(request)
+        authority = await hall.get(match_id)
+        await hall.control(authority, seat, body.token, body.kind, body.level)
+        return authority.message(seat)
+
+    @app.get("/api/matches/{match_id}/record")
+    async def record(match_id: str, request: Request) -> Response:
+        authority = await hall_of(request).get(match_id)
+        name = f"skyhall-{authority.game.id}-{authority.id}.json"
+        return Response(
+            authority.record_json(),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get("/api/matches/{match_id}/replay/{step}")
+    async def replay(match_id: str, step: int, request: Request, seat: int | None = None) -> dict[str, Any]:
+        authority = await hall_of(request).get(match_id)
+        return authority.frame(step, seat)
+
+    @app.websocket("/ws/matches/{match_id}")
+    async def socket(websocket: WebSocket, match_id: str) -> None:
+        await websocket.accept()
+        try:
+            authority = await hall_of(websocket).get(match_id)
+        except Refused as exc:
+            await websocket.send_json(error(exc.code, exc.message))
+            await websocket.close(code=4404)
+            return
+        await MatchSocket(websocket, hall_of(websocket), authority).serve()
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+class MatchSocket:
+    """One browser's socket on one match: it joins as a seat (by token) or a spectator, then acts."""
+
+    def __init__(self, websocket: WebSocket, hall: Hall, authority: Authority) -> None:
+        self.websocket = websocket
+        self.hall = hall
+        self.authority = authority
+        self.joined = False
+        self.seat: int | None = None
+
+    async def push(self, message: dict[str, Any]) -> None:
+        await self.websocket.send_json(message)
+
+    async def refuse(self, exc: Refused) -> None:
+        await self.push(error(exc.code, exc.message))
+
+    async def serve(self) -> None:
+        try:
+            while True:
+                message = await self.websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                raw = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
+                if len(raw.encode("utf-8")) > MAX_MESSAGE:
+                    await self.refuse(Refused("too_large", f"messages are limited to {MAX_MESSAGE} bytes"))
+                    continue
+                try:
+                    await self.handle(raw)
+                except Refused as exc:
+                    await self.refuse(exc)
+                    if exc.code == "forbidden" and not self.joined:
+                        await self.websocket.close(code=4403)
+                        return
+        except WebSocketDisconnect:
+            return
+        finally:
+            if self.joined:
+                await self.authority.detach(self.push)
+
+    async def handle(self, raw: str) -> None:
+        try:
+            message = INBOUND.validate_json(raw)
+        except ValidationError as exc:
+            raise validation_refusal(json.loads(exc.json())) from None
+        if isinstance(message, Join):
+            if self.joined:
+                raise Refused("bad_request", "this socket has already joined")
+            self.seat = None if message.token is None else self.authority.seat_for(message.token)
+            self.joined = True
+            await self.authority.attach(self.push, self.seat)
+        elif isinstance(message, Act):
+            if self.seat is None:
+                raise Refused("unauthorized", "join with a seat's token to play (spectators watch only)")
+            await self.hall.act(self.authority, self.seat, message.seq, message.action)
+        else:
+            await self.push({"type": "pong"})

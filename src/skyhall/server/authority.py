@@ -1,0 +1,310 @@
+"""One authority per match: the true state, who may act, and everyone watching.
+
+The authority is the only holder of a match's state in the server. Every change
+goes through :meth:`Authority.act` under the match's lock: the token names the
+seat, the seat must be the one to act, ``seq`` must be the current one (so of two
+racing choices for one decision exactly one wins), the action is checked by
+:func:`skyhall.core.engine.play` on a copy, the move row is committed, and only
+then does the copy become the state and every socket receive its own new view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from skyhall.core.engine import play
+from skyhall.core.errors import IllegalAction, MalformedAction
+from skyhall.core.record import GameRecord
+from skyhall.core.registry import get
+from skyhall.core.text import text_module
+from skyhall.server.messages import error, replay_frame, state_message
+from skyhall.server.storage import BROKEN, LIVE, OVER, SeatInfo, Store, StoredMatch, token_hash
+
+log = logging.getLogger(__name__)
+
+HTTP_STATUS = {
+    "bad_request": 400,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "not_found": 404,
+    "not_your_turn": 409,
+    "stale": 409,
+    "over": 409,
+    "live": 409,
+    "broken": 409,
+    "too_large": 413,
+    "illegal": 422,
+    "invalid": 422,
+}
+"""The HTTP status of each error code (websocket errors carry the code only)."""
+
+
+class Refused(Exception):
+    """A request the server turns down; nothing was changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    @property
+    def status(self) -> int:
+        return HTTP_STATUS[self.code]
+
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+"""How the authority pushes a message to one socket."""
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str
+    level: str | None
+    token_hash: str
+    sockets: int = 0
+
+    def public(self) -> dict[str, Any]:
+        """What every watcher may know about the seat."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.level if self.kind == "bot" else None,
+            "connected": self.kind == "bot" or self.sockets > 0,
+        }
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's pending decision: what the worker is given (the bot seat's view only)."""
+
+    seat: int
+    level: str
+    seq: int
+    view: Any
+    legal: tuple[Any, ...]
+
+
+class Authority:
+    """A live, finished or broken match in memory."""
+
+    def __init__(
+        self, match_id: str, record: GameRecord, state: Any, seats: list[Seat], reason: str | None = None
+    ) -> None:
+        self.id = match_id
+        self.record = record
+        self.state = state
+        """``None`` when the stored log does not replay (``reason`` says why)."""
+        self.seats = seats
+        self.reason = reason
+        self.game = get(record.game)
+        self.text = text_module(self.game)
+        self.lock = asyncio.Lock()
+        self.listeners: dict[Send, int | None] = {}
+        self.thinking = False
+        """A bot decision is being computed."""
+        self._frames: list[Any] | None = None
+
+    @classmethod
+    def rebuild(cls, stored: StoredMatch) -> Authority:
+        """The match as stored, its state rebuilt by replaying every move; broken if they do not replay."""
+        record = GameRecord(
+            stored.game, stored.rules_version, stored.players, stored.seed, stored.options, list(stored.moves)
+        )
+        seats = [Seat(s.name, s.kind, s.level, s.token_hash) for s in stored.seats]
+        reason = stored.reason if stored.status == BROKEN else None
+        state = None
+        if reason is None:
+            try:
+                state = record.replay(source=f"match {stored.id}")
+            except Exception as exc:  # any failure to rebuild marks this match broken, never the server
+                reason = f"its stored moves no longer replay: {exc}"
+        return cls(stored.id, record, state, seats, reason)
+
+    @property
+    def seq(self) -> int:
+        """How many actions have been applied."""
+        return len(self.record.actions)
+
+    @property
+    def status(self) -> str:
+        if self.state is None:
+            return BROKEN
+        return OVER if self.state.is_over else LIVE
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [seat.public() for seat in self.seats]
+
+    def seat_for(self, token: str | None) -> int:
+        """The seat ``token`` belongs to; ``unauthorized`` without one, ``forbidden`` for a wrong one."""
+        if not token:
+            raise Refused("unauthorized", "this needs a seat's token (from its invite link)")
+        hashed = token_hash(token)
+        for i, seat in enumerate(self.seats):
+            if hmac.compare_digest(hashed, seat.token_hash):
+                return i
+        raise Refused("forbidden", "this token is not a seat of this match")
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) sees now, built from ``view(seat)`` alone."""
+        if self.state is None:
+            return error("broken", f"This match cannot be played: {self.reason}")
+        state = self.state
+        view = state.view(seat)
+        legal = state.legal_actions() if seat is not None and seat == state.to_act else ()
+        return state_message(
+            self.id,
+            self.seq,
+            self.status,
+            seat,
+            self.public_seats(),
+            self.text,
+            self.game.codec,
+            view,
+            legal,
+            state.result() if state.is_over else None,
+        )
+
+    def _playable(self) -> Any:
+        if self.state is None:
+            raise Refused("broken", f"this match cannot be played: {self.reason}")
+        if self.state.is_over:
+            raise Refused("over", "the match is over")
+        return self.state
+
+    async def act(self, store: Store, seat: int, seq: int, notation: str, bot: bool = False) -> None:
+        """Apply ``seat``'s choice made on state ``seq``, commit it, then push every watcher's new view.
+
+        ``bot`` marks a bot's choice: refused (stale) if the seat was handed back meanwhile.
+        """
+        async with self.lock:
+            state = self._playable()
+            if seq != self.seq:
+                raise Refused(
+                    "stale", f"that choice was made on move {seq}, but the match is at move {self.seq}"
+                )
+            if seat != state.to_act:
+                who = self.seats[state.to_act].name
+                raise Refused("not_your_turn", f"it is not your decision ({who} must decide)")
+            if (self.seats[seat].kind == "bot") != bot:
+                raise Refused(
+                    "not_your_turn" if not bot else "stale",
+                    "a bot plays this seat; take the seat back first"
+                    if not bot
+                    else "the seat was taken back",
+                )
+            after = state.clone()
+            try:
+                action = play(after, notation, seat=seat)
+            except MalformedAction as exc:
+                raise Refused("illegal", f"{exc.tried!r} is not a choice in this game") from None
+            except IllegalAction as exc:
+                raise Refused("illegal", f"{exc.tried!r} is not possible now: {exc.reason}") from None
+            done = str(action)
+            status = OVER if after.is_over else LIVE
+            await asyncio.to_thread(store.add_move, self.id, self.seq, done, seat, status)
+            self.state = after
+            self.record.actions.append(done)
+            await self._broadcast()
+
+    async def set_control(self, store: Store, seat: int, kind: str, level: str | None) -> None:
+        """Hand ``seat`` to a bot at ``level`` or back to its human."""
+        async with self.lock:
+            self._playable()
+            await asyncio.to_thread(store.set_seat, self.id, seat, kind, level)
+            self.seats[seat].kind = kind
+            self.seats[seat].level = level
+            await self._broadcast()
+
+    def bot_turn(self) -> BotTurn | None:
+        """The pending decision if a bot must make it and none is thinking yet."""
+        state = self.state
+        if state is None or state.is_over or self.thinking:
+            return None
+        seat = self.seats[state.to_act]
+        if seat.kind != "bot" or seat.level is None:
+            return None
+        view = state.view(state.to_act, log=False)
+        return BotTurn(state.to_act, seat.level, self.seq, view, tuple(state.legal_actions()))
+
+    async def attach(self, send: Send, seat: int | None) -> None:
+        """Start pushing to a socket; everyone sees the seat's new ``connected``."""
+        async with self.lock:
+            self.listeners[send] = seat
+            if seat is not None:
+                self.seats[seat].sockets += 1
+            await self._broadcast()
+
+    async def detach(self, send: Send) -> None:
+        async with self.lock:
+            seat = self.listeners.pop(send, None)
+            if seat is not None:
+                self.seats[seat].sockets -= 1
+                await self._broadcast()
+
+    async def tell_all(self, message: dict[str, Any]) -> None:
+        async with self.lock:
+            for send in list(self.listeners):
+                await self._send(send, message)
+
+    async def _broadcast(self) -> None:
+        """Every watcher's own message (called with the lock held, so pushes keep their order)."""
+        for send, seat in list(self.listeners.items()):
+            await self._send(send, self.message(seat))
+
+    async def _send(self, send: Send, message: dict[str, Any]) -> None:
+        try:
+            await asyncio.wait_for(send(message), 10)
+        except Exception:  # a dead or stuck socket is dropped; its handler detaches it
+            log.info("match %s: dropped a socket that did not take a push", self.id)
+
+    # Finished matches: the record and the replay.
+
+    def record_json(self) -> str:
+        if self.status == LIVE:
+            raise Refused("live", "the record opens when the match is over (it holds the hidden cards)")
+        return self.record.to_json()
+
+    def frame(self, step: int, seat: int | None) -> dict[str, Any]:
+        """Step ``step`` of a finished match as ``seat`` saw it (``None``: spectator); all is public now."""
+        if self.status != OVER:
+            raise Refused("live", "the replay opens when the match is over")
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise Refused("invalid", f"seat must be between 0 and {len(self.seats) - 1}")
+        if not 0 <= step <= self.seq:
+            raise Refused("not_found", f"step must be between 0 and {self.seq}")
+        if self._frames is None:
+            state = self.record.replay(upto=0)
+            frames = [state]
+            for notation in self.record.actions:
+                state = state.clone()
+                state.apply(self.game.codec.parse(notation))
+                frames.append(state)
+            self._frames = frames
+        state = self._frames[step]
+        view = state.view(seat)
+        last = None
+        if step:
+            before = self._frames[step - 1]
+            earlier = before.view(seat)
+            action = self.game.codec.parse(self.record.actions[step - 1])
+            who = self.text.seat_name(earlier, before.to_act)
+            last = f"{who}: {self.text.label(earlier, action)}"
+        result = state.result() if state.is_over else None
+        return replay_frame(self.id, step, self.seq, self.public_seats(), self.text, view, last, result)
+
+
+def new_seats(names: list[str], kinds: list[tuple[str, str | None]], tokens: list[str]) -> list[Seat]:
+    return [
+        Seat(name, kind, level, token_hash(token))
+        for name, (kind, level), token in zip(names, kinds, tokens, strict=True)
+    ]
+
+
+def seat_infos(seats: list[Seat]) -> list[SeatInfo]:
+    return [SeatInfo(s.name, s.kind, s.level, s.token_hash) for s in seats]

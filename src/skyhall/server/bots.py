@@ -1,0 +1,58 @@
+"""Bots think in worker processes, never on the event loop, knowing only their seat's view.
+
+The server ships a worker the bot seat's view (views are frozen, picklable
+dataclasses) and that seat's legal choices, and gets back the chosen action's
+notation, which then goes through the same checked, committed path as a human's.
+A level is an agent name (``easy``, ``normal``, ``hard`` when those agents exist);
+the agent's own budget bounds its thinking, :data:`TIMEOUT` bounds the wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from skyhall.agents import agent_names, make_agent
+
+LEVELS = ("easy", "normal", "hard")
+TIMEOUT = 120.0
+"""Seconds to wait for one bot decision before giving up on it."""
+
+
+def levels() -> list[str]:
+    """The bot levels offered: ``easy``/``normal``/``hard`` if those agents exist, else every agent."""
+    names = agent_names()
+    return [level for level in LEVELS if level in names] or names
+
+
+def bot_seed(match_seed: int, seat: int, seq: int) -> int:
+    """The agent's own random stream for one decision: fixed by the match, the seat and the move number."""
+    return (match_seed * 1_000_003 + seat * 7_919 + seq) % 2**63
+
+
+def think(level: str, seed: int, view: Any, legal: Sequence[Any]) -> str:
+    """In a worker: the notation of the action the ``level`` agent chooses from ``view``."""
+    return str(make_agent(level, seed).choose(view, legal))
+
+
+class BotPool:
+    """A process pool started on first use (``spawn``: workers share nothing with the server)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def choose(self, level: str, seed: int, view: Any, legal: Sequence[Any]) -> str:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(self._pool, think, level, seed, view, tuple(legal))
+        return await asyncio.wait_for(job, TIMEOUT)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,232 @@
+"""The hall: every match's authority, match creation, seat tokens, and the bots' turns.
+
+On start the hall rebuilds every live match from the store by replay (a match whose
+log no longer replays is marked broken, with the reason, and the server serves on).
+Finished matches are rebuilt on first request. After every change the hall asks the
+match whether a bot must decide and, if so, has the bot pool think off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from skyhall.agents import agent_names
+from skyhall.core.errors import SkyhallError
+from skyhall.core.record import GameRecord
+from skyhall.core.registry import Game, available, get
+from skyhall.core.text import MissingText, text_module
+from skyhall.server.authority import Authority, BotTurn, Refused, new_seats, seat_infos
+from skyhall.server.bots import BotPool, bot_seed, levels
+from skyhall.server.messages import CreateMatch, error
+from skyhall.server.storage import BROKEN, Store, token_hash
+
+log = logging.getLogger(__name__)
+
+DESIGNER_OPTIONS = ("data",)
+"""Options the lobby does not offer: card-data overlays are for designers' simulations (``skyhall sim``)."""
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new match and the secret token of each seat (shown once, never stored)."""
+
+    authority: Authority
+    tokens: list[str]
+
+
+def playable_games() -> dict[str, Game]:
+    """The games the browser can offer: those with a text module."""
+    games = {}
+    for game_id, game in available().items():
+        try:
+            text_module(game)
+        except MissingText:
+            continue
+        games[game_id] = game
+    return games
+
+
+def describe_games() -> list[dict[str, Any]]:
+    return [
+        {
+            "id": game.id,
+            "title": game.spec.title,
+            "min_players": game.spec.min_players,
+            "max_players": game.spec.max_players,
+            "options": {k: v for k, v in game.spec.options.items() if k not in DESIGNER_OPTIONS},
+            "levels": levels(),
+        }
+        for game in playable_games().values()
+    ]
+
+
+class Hall:
+    def __init__(self, store: Store, bots: BotPool) -> None:
+        self.store = store
+        self.bots = bots
+        self.matches: dict[str, Authority] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        """Rebuild every live match, and let bots whose turn it is think."""
+        for match_id in await asyncio.to_thread(self.store.live_ids):
+            await self.get(match_id)
+
+    async def get(self, match_id: str) -> Authority:
+        """The match ``match_id`` (rebuilt from the store on first use); ``not_found`` if there is none."""
+        found = self.matches.get(match_id)
+        if found is not None:
+            return found
+        stored = await asyncio.to_thread(self.store.load, match_id) if len(match_id) <= 32 else None
+        if stored is None:
+            raise Refused("not_found", f"there is no match {match_id!r}")
+        authority = self.matches.get(match_id)  # another request may have rebuilt it meanwhile
+        if authority is None:
+            authority = Authority.rebuild(stored)
+            if authority.reason is not None and stored.status != BROKEN:
+                log.warning("match %s is broken: %s", match_id, authority.reason)
+                await asyncio.to_thread(self.store.mark, match_id, BROKEN, authority.reason)
+            self.matches[match_id] = authority
+            self.kick(authority)
+        return authority
+
+    async def create(self, request: CreateMatch) -> Created:
+        """A new match as asked; ``invalid`` naming the first problem otherwise."""
+        games = playable_games()
+        if request.game not in games:
+            raise Refused("invalid", f"no game {request.game!r} (games: {', '.join(games)})")
+        game = get(request.game)
+        players = request.players or len(request.seats) or game.spec.min_players
+        seats = request.seats or []
+        if seats and len(seats) != players:
+            raise Refused("invalid", f"{len(seats)} seats described for {players} players")
+        kinds: list[tuple[str, str | None]] = []
+        for i in range(players):
+            spec = seats[i] if seats else None
+            if spec is None or spec.kind == "human":
+                kinds.append(("human", None))
+                continue
+            level = spec.level or levels()[0]
+            check_level(level)
+            kinds.append(("bot", level))
+        hidden = sorted(set(request.options) & set(DESIGNER_OPTIONS))
+        if hidden:
+            raise Refused("invalid", f"the server does not offer the option {hidden[0]!r}")
+        seed = secrets.randbelow(2**62)
+        try:
+            game.spec.check_players(players)
+            record, state = GameRecord.start(game.id, players, seed, dict(request.options))
+        except (SkyhallError, ValueError, TypeError, KeyError) as exc:
+            raise Refused("invalid", str(exc).strip("'\"")) from None
+        text = text_module(game)
+        spectator = state.view(None)
+        names = [
+            (seats[i].name if seats and seats[i].name else None) or text.seat_name(spectator, i)
+            for i in range(players)
+        ]
+        tokens = [secrets.token_urlsafe(24) for _ in range(players)]
+        match_id = "m_" + secrets.token_urlsafe(9)
+        seat_list = new_seats(names, kinds, tokens)
+        await asyncio.to_thread(
+            self.store.create,
+            match_id,
+            game.id,
+            record.rules_version,
+            seed,
+            record.options,
+            seat_infos(seat_list),
+        )
+        authority = Authority(match_id, record, state, seat_list)
+        self.matches[match_id] = authority
+        self.kick(authority)
+        return Created(authority, tokens)
+
+    async def act(self, authority: Authority, seat: int, seq: int, action: str) -> None:
+        """A human's choice for ``seat`` (whose token the caller checked), then any bot's turn."""
+        await authority.act(self.store, seat, seq, action)
+        self.kick(authority)
+
+    async def control(
+        self, authority: Authority, seat: int, token: str | None, kind: str, level: str | None
+    ) -> None:
+        """Hand ``seat`` to a bot or back to its human; only that seat's token may."""
+        if not 0 <= seat < len(authority.seats):
+            raise Refused("not_found", f"there is no seat {seat}")
+        if authority.seat_for(token) != seat:
+            raise Refused("forbidden", "only this seat's own token can hand it over")
+        if kind == "bot":
+            level = level or levels()[0]
+            check_level(level)
+        else:
+            level = None
+        await authority.set_control(self.store, seat, kind, level)
+        self.kick(authority)
+
+    async def mine(self, tokens: list[str]) -> list[dict[str, Any]]:
+        """The matches of the seats these tokens belong to, newest change first."""
+        hashes = [token_hash(token) for token in tokens]
+        found = await asyncio.to_thread(self.store.seats_of_tokens, hashes)
+        out = []
+        for match_id, seat in found:
+            authority = await self.get(match_id)
+            state = authority.state
+            out.append(
+                {
+                    "match": match_id,
+                    "game": authority.game.id,
+                    "title": authority.game.spec.title,
+                    "seat": seat,
+                    "name": authority.seats[seat].name,
+                    "seats": authority.public_seats(),
+                    "status": authority.status,
+                    "seq": authority.seq,
+                    "your_turn": state is not None and not state.is_over and state.to_act == seat,
+                }
+            )
+        return out
+
+    def kick(self, authority: Authority) -> None:
+        """If a bot must decide in this match, start it thinking."""
+        turn = authority.bot_turn()
+        if turn is None:
+            return
+        authority.thinking = True
+        task = asyncio.get_running_loop().create_task(self._bot_move(authority, turn))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _bot_move(self, authority: Authority, turn: BotTurn) -> None:
+        """Think, then play through the human path; after a failure the seat waits (see ``control``)."""
+        name = authority.seats[turn.seat].name
+        try:
+            seed = bot_seed(authority.record.seed, turn.seat, turn.seq)
+            notation = await self.bots.choose(turn.level, seed, turn.view, turn.legal)
+            await authority.act(self.store, turn.seat, turn.seq, notation, bot=True)
+        except Refused as exc:
+            if exc.code == "stale":  # the seat was taken back meanwhile: nothing to do
+                return
+            log.error("match %s: the bot for seat %s chose badly: %s", authority.id, turn.seat, exc.message)
+            await authority.tell_all(error("bot", f"The bot playing {name} failed: {exc.message}."))
+            return
+        except Exception as exc:  # a failing bot must not stop the match or the server
+            log.exception("match %s: the bot for seat %s failed", authority.id, turn.seat)
+            await authority.tell_all(error("bot", f"The bot playing {name} failed ({exc})."))
+            return
+        finally:
+            authority.thinking = False
+        self.kick(authority)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.bots.close()
+
+
+def check_level(level: str) -> None:
+    if level not in agent_names():
+        raise Refused("invalid", f"no bot level {level!r} (levels: {', '.join(levels())})")

@@ -1,0 +1,165 @@
+"""The wire format (docs/web.md): what browsers send, validated with pydantic, and what they receive.
+
+Inbound messages and request bodies are pydantic models, so a malformed one is refused
+before it reaches a match. Outbound messages are plain JSON-ready dicts built by
+:func:`state_message` and :func:`replay_frame` from one seat's view only (and the
+game's text functions of that view), so they cannot carry what the seat may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from skyhall.core.actions import Codec
+from skyhall.core.result import Result
+from skyhall.core.text import GameText, confirm_of, group_of, target_of
+
+MAX_MESSAGE = 4096
+"""Bytes: the largest websocket message or request body the server reads."""
+Token = Annotated[str, Field(min_length=1, max_length=100)]
+Notation = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Join(Strict):
+    """First message on a match socket: a seat's token, or ``null`` to watch as a spectator."""
+
+    type: Literal["join"]
+    token: Token | None = None
+
+
+class Act(Strict):
+    """Make a choice: ``seq`` is the state's ``seq`` the choice was made on."""
+
+    type: Literal["act"]
+    seq: int
+    action: Notation
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+Inbound = Annotated[Join | Act | Ping, Field(discriminator="type")]
+INBOUND: TypeAdapter[Join | Act | Ping] = TypeAdapter(Inbound)
+
+
+class SeatSpec(Strict):
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = Field(default=None, max_length=40)
+    """The bot's level (``easy``, ``normal``, ``hard``); ignored for a human."""
+    name: str | None = Field(default=None, max_length=24)
+
+
+class CreateMatch(Strict):
+    game: str = Field(max_length=40)
+    players: int | None = None
+    """How many seats; defaults to ``len(seats)``, or the game's minimum."""
+    seats: list[SeatSpec] = Field(default_factory=list, max_length=8)
+    options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=16)
+
+
+class ActBody(Strict):
+    token: Token | None = None
+    seq: int
+    action: Notation
+
+
+class ControlBody(Strict):
+    """Hand a seat to a bot (``kind`` ``bot`` with a ``level``) or take it back (``human``)."""
+
+    token: Token | None = None
+    kind: Literal["human", "bot"]
+    level: str | None = Field(default=None, max_length=40)
+
+
+class TokensBody(Strict):
+    tokens: list[Token] = Field(max_length=40)
+
+
+def choices(text: GameText, codec: Codec[Any], view: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
+    """``legal`` (the choices of ``view``'s seat, empty unless it decides now) described from that view."""
+    out = []
+    for action in legal:
+        grouped = group_of(text, view, action)
+        out.append(
+            {
+                "id": codec.encode(action),
+                "notation": str(action),
+                "label": text.label(view, action),
+                "target": list(target_of(text, view, action)),
+                "group": None if grouped is None else grouped[0],
+                "confirm": confirm_of(text, view, action),
+            }
+        )
+    return out
+
+
+def state_message(
+    match: str,
+    seq: int,
+    status: str,
+    seat: int | None,
+    seats: Sequence[dict[str, Any]],
+    text: GameText,
+    codec: Codec[Any],
+    view: Any,
+    legal: Sequence[Any],
+    result: Result | None,
+) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) receives after every change.
+
+    ``view`` is ``view(seat)``; ``legal`` the pending choices if ``seat`` makes them, else empty.
+    """
+    return {
+        "type": "state",
+        "match": match,
+        "seq": seq,
+        "status": status,
+        "game": view.game,
+        "seat": seat,
+        "seats": list(seats),
+        "view": view.to_dict(),
+        "prompt": "" if view.to_act is None else text.prompt(view),
+        "choices": choices(text, codec, view, legal),
+        "log": list(view.log),
+        "result": None if result is None else result.to_dict(),
+    }
+
+
+def replay_frame(
+    match: str,
+    step: int,
+    steps: int,
+    seats: Sequence[dict[str, Any]],
+    text: GameText,
+    view: Any,
+    last: str | None,
+    result: Result | None,
+) -> dict[str, Any]:
+    """Step ``step`` of ``steps`` of a finished match; ``last`` is the decision that led here, in words."""
+    return {
+        "type": "replay",
+        "match": match,
+        "step": step,
+        "steps": steps,
+        "game": view.game,
+        "seat": view.seat,
+        "seats": list(seats),
+        "view": view.to_dict(),
+        "prompt": "" if view.to_act is None else text.prompt(view),
+        "choices": [],
+        "last": last,
+        "log": list(view.log),
+        "result": None if result is None else result.to_dict(),
+    }
+
+
+def error(code: str, message: str) -> dict[str, str]:
+    return {"type": "error", "code": code, "message": message}

@@ -1,0 +1,272 @@
+"""Matches on disk: a ``match`` row, one ``seat`` row per seat and an append-only ``move`` log.
+
+A match is stored as its record (game, rules version, players, seed, options) plus the
+moves in order; replaying them rebuilds every state, so nothing else is saved. Seat
+tokens are never stored, only their SHA-256 (:func:`token_hash`): a copy of the
+database lets nobody act for a seat. ``move`` has ``(match_id, seq)`` unique, so two
+writers can never both store move ``seq`` of one match.
+
+The schema is created and upgraded by the Alembic migrations next to this module
+(:func:`migrate`, run on every start). SQLite (the default, a file in the user's
+data directory, in WAL mode) and PostgreSQL (``postgresql+psycopg://…``) share the
+code. Calls are synchronous; the server runs them off the event loop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+LIVE = "live"
+OVER = "over"
+BROKEN = "broken"
+"""Match statuses: being played, finished, or a stored log that no longer replays."""
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a seat token (hex SHA-256)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class MatchRow(Base):
+    __tablename__ = "match"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    rules_version: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    reason: Mapped[str | None] = mapped_column(Text, default=None)
+    """Why a match is broken (``None`` otherwise)."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "seat"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("match.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(8))
+    """``human`` or ``bot``."""
+    level: Mapped[str | None] = mapped_column(String(40), default=None)
+    """The bot's level (an agent name) while ``kind`` is ``bot``."""
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+
+
+class MoveRow(Base):
+    __tablename__ = "move"
+    __table_args__ = (UniqueConstraint("match_id", "seq", name="uq_move_match_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("match.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    """0 for the first move: the number of moves before this one."""
+    notation: Mapped[str] = mapped_column(String(200))
+    seat: Mapped[int] = mapped_column(Integer)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    name: str
+    kind: str
+    level: str | None
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    """One match as stored: enough to rebuild it by replay."""
+
+    id: str
+    game: str
+    rules_version: int
+    players: int
+    seed: int
+    options: dict[str, Any]
+    status: str
+    reason: str | None
+    seats: tuple[SeatInfo, ...]
+    moves: tuple[str, ...]
+    """Notations in order."""
+    created: datetime
+    updated: datetime
+
+
+def default_url() -> str:
+    """A SQLite file in the user's data directory (created if missing)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("skyhall"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'skyhall.db'}"
+
+
+def connect(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, foreign keys and a busy timeout on every connection."""
+    engine = create_engine(url)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration (``alembic upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """Reads and writes matches; every method is one transaction, committed before it returns."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = connect(url)
+        migrate(self.engine)
+        self.session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(
+        self,
+        match_id: str,
+        game: str,
+        rules_version: int,
+        seed: int,
+        options: dict[str, Any],
+        seats: Sequence[SeatInfo],
+    ) -> None:
+        """Store a new match and its seats."""
+        stamp = now()
+        with self.session.begin() as session:
+            session.add(
+                MatchRow(
+                    id=match_id,
+                    game=game,
+                    rules_version=rules_version,
+                    players=len(seats),
+                    seed=seed,
+                    options=options,
+                    status=LIVE,
+                    created=stamp,
+                    updated=stamp,
+                )
+            )
+            session.flush()
+            for i, info in enumerate(seats):
+                session.add(
+                    SeatRow(
+                        match_id=match_id,
+                        seat=i,
+                        name=info.name,
+                        kind=info.kind,
+                        level=info.level,
+                        token_hash=info.token_hash,
+                    )
+                )
+
+    def add_move(self, match_id: str, seq: int, notation: str, seat: int, status: str) -> None:
+        """Append move ``seq``; raises ``sqlalchemy.exc.IntegrityError`` if that seq is already stored."""
+        stamp = now()
+        with self.session.begin() as session:
+            session.add(MoveRow(match_id=match_id, seq=seq, notation=notation, seat=seat, time=stamp))
+            row = session.get_one(MatchRow, match_id)
+            row.status = status
+            row.updated = stamp
+
+    def set_seat(self, match_id: str, seat: int, kind: str, level: str | None) -> None:
+        with self.session.begin() as session:
+            row = session.get_one(SeatRow, (match_id, seat))
+            row.kind = kind
+            row.level = level
+            session.get_one(MatchRow, match_id).updated = now()
+
+    def mark(self, match_id: str, status: str, reason: str | None = None) -> None:
+        with self.session.begin() as session:
+            row = session.get_one(MatchRow, match_id)
+            row.status = status
+            row.reason = reason
+
+    def seats_of_tokens(self, hashes: Sequence[str]) -> list[tuple[str, int]]:
+        """``(match id, seat)`` for every stored token hash among ``hashes``."""
+        with self.session() as session:
+            rows = session.execute(
+                select(SeatRow.match_id, SeatRow.seat).where(SeatRow.token_hash.in_(list(hashes)))
+            )
+            return [(match_id, seat) for match_id, seat in rows]
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        with self.session() as session:
+            row = session.get(MatchRow, match_id)
+            return None if row is None else self._stored(session, row)
+
+    def live_ids(self) -> list[str]:
+        with self.session() as session:
+            return list(session.scalars(select(MatchRow.id).where(MatchRow.status == LIVE)))
+
+    @staticmethod
+    def _stored(session: Session, row: MatchRow) -> StoredMatch:
+        seats = session.scalars(select(SeatRow).where(SeatRow.match_id == row.id).order_by(SeatRow.seat))
+        moves = session.scalars(
+            select(MoveRow.notation).where(MoveRow.match_id == row.id).order_by(MoveRow.seq)
+        )
+        return StoredMatch(
+            id=row.id,
+            game=row.game,
+            rules_version=row.rules_version,
+            players=row.players,
+            seed=row.seed,
+            options=dict(row.options),
+            status=row.status,
+            reason=row.reason,
+            seats=tuple(SeatInfo(s.name, s.kind, s.level, s.token_hash) for s in seats),
+            moves=tuple(moves),
+            created=row.created,
+            updated=row.updated,
+        )

@@ -1,0 +1,209 @@
+// The lobby: choose a game, seats (human or bot and level) and options; create; invite; my matches.
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { api, copyText, heldSeats, holdSeat, html, inviteLink } from "./lib.js";
+
+/** An option's text box value as JSON: "" → left out, "3" → 3, "true"/"false" → booleans, else the text. */
+function optionValue(text) {
+  const t = text.trim();
+  if (t === "") return undefined;
+  if (/^-?\d+$/.test(t)) return Number(t);
+  if (t === "true" || t === "false") return t === "true";
+  return t;
+}
+
+function seatDefaults(count, levels, old = []) {
+  return Array.from({ length: count }, (_, i) =>
+    old[i] || { kind: i === 0 ? "human" : "bot", level: levels[Math.min(1, levels.length - 1)] || "", name: "" });
+}
+
+function CreateForm({ games, onCreated }) {
+  const [gameId, setGameId] = useState(games[0].id);
+  const game = games.find((g) => g.id === gameId);
+  const [players, setPlayers] = useState(game.min_players);
+  const [seats, setSeats] = useState(seatDefaults(game.min_players, game.levels));
+  const [mine, setMine] = useState(0);
+  const [options, setOptions] = useState({});
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+
+  const pickGame = (id) => {
+    const next = games.find((g) => g.id === id);
+    setGameId(id);
+    setPlayers(next.min_players);
+    setSeats(seatDefaults(next.min_players, next.levels));
+    setOptions({});
+    setMine(0);
+  };
+  const pickPlayers = (n) => {
+    setPlayers(n);
+    setSeats(seatDefaults(n, game.levels, seats.slice(0, n)));
+    if (mine >= n) setMine(0);
+  };
+  const setSeat = (i, change) => setSeats(seats.map((s, j) => (j === i ? { ...s, ...change } : s)));
+
+  const submit = async (event) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    const chosen = {};
+    for (const [name, text] of Object.entries(options)) {
+      const value = optionValue(text);
+      if (value !== undefined) chosen[name] = value;
+    }
+    const body = {
+      game: gameId,
+      players,
+      options: chosen,
+      seats: seats.map((s) => ({ kind: s.kind, level: s.kind === "bot" ? s.level : null, name: s.name.trim() || null })),
+    };
+    try {
+      const created = await api("POST", "/api/matches", body);
+      const own = created.seats[mine];
+      holdSeat({ match: created.match, seat: own.seat, token: own.token, game: created.game });
+      onCreated(created, own.seat);
+    } catch (e) {
+      setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  return html`
+    <form class="card create" onSubmit=${submit} aria-labelledby="create-title">
+      <h2 id="create-title">New match</h2>
+      <label>Game
+        <select value=${gameId} onChange=${(e) => pickGame(e.currentTarget.value)} name="game">
+          ${games.map((g) => html`<option value=${g.id}>${g.title}</option>`)}
+        </select>
+      </label>
+      <label>Players
+        <select value=${players} onChange=${(e) => pickPlayers(Number(e.currentTarget.value))} name="players">
+          ${counts.map((n) => html`<option value=${n}>${n}</option>`)}
+        </select>
+      </label>
+      <fieldset class="seats">
+        <legend>Seats</legend>
+        ${seats.map((s, i) => html`
+          <div class="seat-row" data-seat=${i}>
+            <span class="seat-number">Seat ${i + 1}</span>
+            <select aria-label=${`Seat ${i + 1}: human or bot`} value=${s.kind} name=${`kind-${i}`}
+              onChange=${(e) => setSeat(i, { kind: e.currentTarget.value })}>
+              <option value="human">Human</option>
+              <option value="bot">Bot</option>
+            </select>
+            ${s.kind === "bot"
+              ? html`<select aria-label=${`Seat ${i + 1}: bot level`} value=${s.level} name=${`level-${i}`}
+                  onChange=${(e) => setSeat(i, { level: e.currentTarget.value })}>
+                  ${game.levels.map((l) => html`<option value=${l}>${l}</option>`)}
+                </select>`
+              : html`<input aria-label=${`Seat ${i + 1}: name`} placeholder="name (optional)" maxlength="24"
+                  value=${s.name} name=${`name-${i}`} onInput=${(e) => setSeat(i, { name: e.currentTarget.value })} />`}
+            <label class="mine">
+              <input type="radio" name="mine" checked=${mine === i} onChange=${() => setMine(i)} /> I play this seat
+            </label>
+          </div>`)}
+      </fieldset>
+      ${Object.keys(game.options).length > 0 && html`
+        <fieldset class="options">
+          <legend>Options</legend>
+          ${Object.entries(game.options).map(([name, value]) => html`
+            <label>${name.replaceAll("_", " ")}
+              <input name=${`option-${name}`} value=${options[name] || ""}
+                placeholder=${value === null ? "default" : String(value)}
+                onInput=${(e) => setOptions({ ...options, [name]: e.currentTarget.value })} />
+            </label>`)}
+        </fieldset>`}
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+      <button type="submit" class="primary" disabled=${busy}>Create match</button>
+    </form>`;
+}
+
+function CopyButton({ text, label }) {
+  const [done, setDone] = useState(false);
+  return html`<button type="button" aria-label=${label}
+    onClick=${async () => { setDone(await copyText(text)); setTimeout(() => setDone(false), 1500); }}>
+    ${done ? "Copied" : "Copy"}</button>`;
+}
+
+function Created({ created, mine }) {
+  const spectate = `${location.origin}${created.spectate}`;
+  const own = created.seats[mine];
+  return html`
+    <section class="card created" aria-labelledby="created-title">
+      <h2 id="created-title">${created.title}: match created</h2>
+      <p>Send each human their seat's link: the link is the seat (keep it secret).</p>
+      <ul class="links">
+        ${created.seats.map((s) => {
+          const link = inviteLink(created.match, s.token);
+          return html`<li data-seat=${s.seat}>
+            <strong>${s.name}</strong> ${s.kind === "bot" ? html`<span class="badge">bot · ${s.level}</span>` : ""}
+            ${s.seat === mine ? html`<span class="badge you">you</span>` : ""}
+            <input readonly value=${link} aria-label=${`Invite link for ${s.name}`} onFocus=${(e) => e.currentTarget.select()} />
+            <${CopyButton} text=${link} label=${`Copy the invite link for ${s.name}`} />
+          </li>`;
+        })}
+        <li><strong>Spectators</strong>
+          <input readonly value=${spectate} aria-label="Spectator link" onFocus=${(e) => e.currentTarget.select()} />
+          <${CopyButton} text=${spectate} label="Copy the spectator link" />
+        </li>
+      </ul>
+      <a class="button primary" href=${inviteLink(created.match, own.token)}>Open my seat</a>
+    </section>`;
+}
+
+function MyMatches({ titles }) {
+  const [matches, setMatches] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    const held = heldSeats();
+    if (held.length === 0) { setMatches([]); return; }
+    api("POST", "/api/my-matches", { tokens: held.map((s) => s.token) })
+      .then((r) => setMatches(r.matches))
+      .catch((e) => setError(e.message));
+  }, []);
+  const tokenOf = (m) => (heldSeats().find((s) => s.match === m.match && s.seat === m.seat) || {}).token;
+  return html`
+    <section class="card mine" aria-labelledby="mine-title">
+      <h2 id="mine-title">My matches</h2>
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${matches === null && !error && html`<p>Loading…</p>`}
+      ${matches && matches.length === 0 && html`<p>No matches yet in this browser.</p>`}
+      ${matches && matches.length > 0 && html`
+        <ul class="match-list">
+          ${matches.map((m) => html`
+            <li class=${m.your_turn ? "your-turn" : ""}>
+              <a href=${inviteLink(m.match, tokenOf(m))}>${titles[m.game] || m.title}</a>
+              <span>as ${m.name}</span>
+              <span class="status">${m.status === "over" ? "finished" : m.status === "broken" ? "broken"
+                : m.your_turn ? "your turn" : "waiting"} · move ${m.seq}</span>
+              ${m.status === "over" && html`<a href=${`/match/${m.match}/replay`}>replay</a>`}
+            </li>`)}
+        </ul>`}
+    </section>`;
+}
+
+function Lobby() {
+  const [games, setGames] = useState(null);
+  const [error, setError] = useState(null);
+  const [created, setCreated] = useState(null);
+  useEffect(() => {
+    api("GET", "/api/games").then((r) => setGames(r.games)).catch((e) => setError(e.message));
+  }, []);
+  const titles = Object.fromEntries((games || []).map((g) => [g.id, g.title]));
+  return html`
+    <header class="top"><h1>Skyhall</h1><p>Grand Central Skyport, Skyrise and Airport Rush in the browser.</p></header>
+    <main class="lobby">
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${games && games.length === 0 && html`<p>No game can be played in the browser yet.</p>`}
+      ${games && games.length > 0 && html`<${CreateForm} games=${games} onCreated=${(c, mine) => setCreated({ c, mine })} />`}
+      ${created && html`<${Created} created=${created.c} mine=${created.mine} />`}
+      <${MyMatches} titles=${titles} key=${created ? created.c.match : "none"} />
+    </main>`;
+}
+
+const root = document.getElementById("app");
+root.replaceChildren();
+render(html`<${Lobby} />`, root);

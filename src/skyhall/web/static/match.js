@@ -1,0 +1,435 @@
+// The shared match page (docs/web.md): seats, prompt, the game's table, click paths, choices, log,
+// score sheet; and the replay viewer of a finished match (/match/<id>/replay).
+import { render } from "preact";
+import { useEffect, useErrorBoundary, useMemo, useRef, useState } from "preact/hooks";
+import { api, heldSeats, holdSeat, html, tokenInAddress } from "./lib.js";
+
+const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
+const MATCH = decodeURIComponent(PARTS[1] || "");
+const REPLAY = PARTS[2] === "replay";
+const NO_TARGETS = new Set();
+
+/** The seat token for this page: the address's `#token=…`, else the one seat this browser holds here. */
+function seatToken() {
+  const inAddress = tokenInAddress();
+  if (inAddress) return inAddress;
+  const held = heldSeats().filter((s) => s.match === MATCH);
+  return held.length === 1 ? held[0].token : null;
+}
+
+/** Game titles by id (for headings), loaded once. */
+function useTitles() {
+  const [titles, setTitles] = useState({});
+  useEffect(() => {
+    api("GET", "/api/games")
+      .then((r) => setTitles(Object.fromEntries(r.games.map((g) => [g.id, g.title]))))
+      .catch(() => {});
+  }, []);
+  return titles;
+}
+
+/** The game's renderer module (`/static/games/<game>.js`), or the generic view when it has none. */
+function useBoard(game) {
+  const [found, setFound] = useState(null);
+  useEffect(() => {
+    if (!game) return undefined;
+    let current = true;
+    import(`/static/games/${game}.js`)
+      .then((module) => current && setFound({ Board: module.Board || GenericBoard, missing: !module.Board }))
+      .catch((err) => {
+        console.warn(`no renderer for ${game}:`, err);
+        if (current) setFound({ Board: GenericBoard, missing: true });
+      });
+    return () => { current = false; };
+  }, [game]);
+  return found;
+}
+
+/** Shown when a game has no renderer yet (or it failed): the choices stay in the side list. */
+function GenericBoard({ view }) {
+  return html`
+    <div class="generic-board">
+      <p>This game has no table drawing yet: make your choices in the list.</p>
+      <details><summary>What you can see (raw)</summary><pre>${JSON.stringify(view, null, 1)}</pre></details>
+    </div>`;
+}
+
+/** The renderer, guarded: if it throws, the generic view takes its place. */
+function Table({ found, props }) {
+  const [failure] = useErrorBoundary((err) => console.error("the table drawing failed:", err));
+  if (!found) return html`<p class="loading">Loading the table…</p>`;
+  if (failure) return html`<p class="error">The table drawing failed; the choices still work.</p><${GenericBoard} ...${props} />`;
+  const Board = found.Board;
+  return html`<${Board} ...${props} />`;
+}
+
+/** The match socket: joins with `token`, keeps the latest state, reconnects with backoff after a drop. */
+function useMatchSocket(token) {
+  const [message, setMessage] = useState(null);
+  const [link, setLink] = useState("connecting");
+  const [notice, setNotice] = useState(null);
+  const socket = useRef(null);
+  useEffect(() => {
+    let stopped = false;
+    let delay = 500;
+    let timer = null;
+    const connect = () => {
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      const ws = new WebSocket(`${scheme}://${location.host}/ws/matches/${encodeURIComponent(MATCH)}`);
+      socket.current = ws;
+      setLink("connecting");
+      ws.onopen = () => {
+        delay = 500;
+        setLink("open");
+        ws.send(JSON.stringify({ type: "join", token }));
+      };
+      ws.onmessage = (event) => {
+        const data = JSON.parse(event.data);
+        if (data.type === "state") setMessage(data);
+        else if (data.type === "error") setNotice({ ...data, at: Date.now() });
+      };
+      ws.onclose = (event) => {
+        if (stopped) return;
+        if (event.code === 4403 || event.code === 4404) {
+          setLink("refused");
+          return;
+        }
+        setLink("retrying");
+        timer = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 15000);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (socket.current) socket.current.close();
+    };
+  }, [token]);
+  const send = (data) => {
+    const ws = socket.current;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(data));
+    return true;
+  };
+  return { message, link, notice, setNotice, send };
+}
+
+function Seats({ seats, toAct, you }) {
+  return html`
+    <ul class="seats-bar" aria-label="Seats">
+      ${seats.map((s, i) => html`
+        <li class=${`seat${i === toAct ? " to-act" : ""}${i === you ? " you" : ""}`}
+          aria-current=${i === toAct ? "step" : undefined}>
+          <span class=${`dot ${s.connected ? "on" : "off"}`} role="img"
+            aria-label=${s.connected ? "connected" : "not connected"}></span>
+          <span class="seat-name">${s.name}</span>
+          ${i === you && html`<span class="badge you">you</span>`}
+          ${s.kind === "bot" && html`<span class="badge">bot · ${s.level}</span>`}
+          ${i === toAct && html`<span class="badge turn">deciding</span>`}
+        </li>`)}
+    </ul>`;
+}
+
+function Log({ lines }) {
+  const box = useRef(null);
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [lines.length]);
+  return html`
+    <section class="log-box" aria-labelledby="log-title">
+      <h2 id="log-title">Log</h2>
+      <ol class="log" role="log" ref=${box}>${lines.map((line) => html`<li>${line}</li>`)}</ol>
+    </section>`;
+}
+
+function ScoreSheet({ result, seats }) {
+  const order = seats.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
+  const winners = result.winners.map((i) => seats[i].name).join(" and ");
+  return html`
+    <section class="score-sheet" aria-labelledby="score-title">
+      <h2 id="score-title">Final scores</h2>
+      <p class="winners">${winners} ${result.winners.length > 1 ? "win" : "wins"}.</p>
+      <div class="sheets">
+        ${order.map((seat) => html`
+          <table class="sheet" data-seat=${seat}>
+            <caption>${result.ranks[seat]}. ${seats[seat].name}: ${result.scores[seat]} points</caption>
+            <thead><tr><th scope="col">Category</th><th scope="col">Line</th><th scope="col">Points</th></tr></thead>
+            <tbody>
+              ${result.breakdown[seat].map((line) => html`
+                <tr><td>${line.category}</td><td>${line.label}</td><td class="num">${line.points}</td></tr>`)}
+            </tbody>
+            <tfoot><tr><th scope="row" colspan="2">Total</th><td class="num">${result.scores[seat]}</td></tr></tfoot>
+          </table>`)}
+      </div>
+    </section>`;
+}
+
+/** The choices by label, under their group headings; those on the current click path are marked. */
+function Choices({ choices, path, disabled, onChoose }) {
+  const groups = [];
+  const byName = new Map();
+  for (const choice of choices) {
+    const name = choice.group || "";
+    if (!byName.has(name)) {
+      byName.set(name, []);
+      groups.push(name);
+    }
+    byName.get(name).push(choice);
+  }
+  const onPath = (c) => path.length > 0 && path.every((t, i) => c.target[i] === t);
+  return html`
+    <div class="choices" role="group" aria-label="Your choices">
+      ${groups.map((name) => html`
+        <div class="choice-group">
+          ${name && html`<h3>${name}</h3>`}
+          ${byName.get(name).map((c) => html`
+            <button type="button" class=${`choice${onPath(c) ? " on-path" : ""}`} disabled=${disabled}
+              data-notation=${c.notation} onClick=${() => onChoose(c)}>${c.label}</button>`)}
+        </div>`)}
+    </div>`;
+}
+
+function Confirm({ choice, onYes, onNo }) {
+  const yes = useRef(null);
+  useEffect(() => { if (yes.current) yes.current.focus(); }, [choice]);
+  return html`
+    <div class="overlay">
+      <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-q" aria-describedby="confirm-c">
+        <p id="confirm-q"><strong>${choice.confirm}</strong></p>
+        <p id="confirm-c">${choice.label}</p>
+        <div class="row">
+          <button type="button" class="primary" ref=${yes} onClick=${onYes}>Yes</button>
+          <button type="button" onClick=${onNo}>No, go back</button>
+        </div>
+      </div>
+    </div>`;
+}
+
+function Menu({ choices, onChoose, onClose }) {
+  return html`
+    <div class="menu" role="menu" aria-label="Which one?">
+      <p>Which one?</p>
+      ${choices.map((c) => html`<button type="button" role="menuitem" onClick=${() => onChoose(c)}>${c.label}</button>`)}
+      <button type="button" class="quiet" onClick=${onClose}>Cancel</button>
+    </div>`;
+}
+
+function SeatControl({ message, token, levels }) {
+  const me = message.seats[message.seat];
+  const [level, setLevel] = useState(levels[0] || "");
+  const [error, setError] = useState(null);
+  const hand = async (kind) => {
+    setError(null);
+    try {
+      await api("POST", `/api/matches/${encodeURIComponent(MATCH)}/seats/${message.seat}/control`,
+        { token, kind, level: kind === "bot" ? level : null });
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  return html`
+    <div class="seat-control">
+      ${me.kind === "bot"
+        ? html`<p>A bot (${me.level}) plays your seat.</p>
+            <button type="button" onClick=${() => hand("human")}>Take my seat back</button>`
+        : html`<label>Bot level
+              <select value=${level} onChange=${(e) => setLevel(e.currentTarget.value)}>
+                ${levels.map((l) => html`<option value=${l}>${l}</option>`)}
+              </select></label>
+            <button type="button" onClick=${() => hand("bot")}>Let a bot play my seat</button>`}
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+    </div>`;
+}
+
+const LINK_WORDS = {
+  connecting: "Connecting…",
+  open: "Connected",
+  retrying: "Connection lost: reconnecting…",
+  refused: "Not connected",
+};
+
+function Live() {
+  const token = useMemo(seatToken, []);
+  const titles = useTitles();
+  const [levels, setLevels] = useState([]);
+  const { message, link, notice, setNotice, send } = useMatchSocket(token);
+  const found = useBoard(message && message.game);
+  const [path, setPath] = useState([]);
+  const [menu, setMenu] = useState(null);
+  const [asking, setAsking] = useState(null);
+  const [waiting, setWaiting] = useState(false);
+
+  useEffect(() => {
+    api("GET", "/api/games").then((r) => setLevels((r.games[0] || { levels: [] }).levels)).catch(() => {});
+  }, []);
+  const seq = message ? message.seq : -1;
+  useEffect(() => {
+    setPath([]);
+    setMenu(null);
+    setAsking(null);
+    setWaiting(false);
+  }, [seq, message && message.choices.length]);
+  useEffect(() => { setWaiting(false); }, [notice]);
+  useEffect(() => {
+    if (message && message.seat !== null && token) {
+      holdSeat({ match: MATCH, seat: message.seat, token, game: message.game });
+    }
+  }, [message && message.seat]);
+  useEffect(() => {
+    const onKey = (e) => {
+      if (e.key === "Escape") { setPath([]); setMenu(null); setAsking(null); }
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, []);
+  useEffect(() => {
+    if (message) document.title = `${titles[message.game] || message.game} · Skyhall`;
+  }, [message && message.game, titles]);
+
+  const choices = message ? message.choices : [];
+  const startsWith = (target, p) => p.every((t, i) => target[i] === t);
+  const next = useMemo(() => new Set(
+    choices.filter((c) => c.target.length > path.length && startsWith(c.target, path)).map((c) => c.target[path.length])),
+  [choices, path]);
+
+  const commit = (choice) => {
+    setAsking(null);
+    setMenu(null);
+    setPath([]);
+    if (send({ type: "act", seq: message.seq, action: choice.notation })) {
+      setWaiting(true);
+      setNotice(null);
+    } else {
+      setNotice({ code: "offline", message: "Not connected: your choice was not sent. Try again in a moment." });
+    }
+  };
+  const choose = (choice) => (choice.confirm ? setAsking(choice) : commit(choice));
+  const onTarget = (name) => {
+    const p = [...path, name];
+    const full = choices.filter((c) => c.target.length === p.length && startsWith(c.target, p));
+    const longer = choices.filter((c) => c.target.length > p.length && startsWith(c.target, p));
+    if (full.length === 0 && longer.length === 0) {
+      setPath([]);
+      return;
+    }
+    setPath(p);
+    if (full.length === 1 && longer.length === 0) choose(full[0]);
+    else setMenu(full.length > 0 ? full : null);
+  };
+  const clearOnBackground = (e) => {
+    if (!e.target.closest || !e.target.closest("[data-target]")) { setPath([]); setMenu(null); }
+  };
+
+  if (!message) {
+    return html`
+      <header class="top"><a href="/" class="home">Skyhall</a></header>
+      <main class="narrow">
+        <p role="status">${LINK_WORDS[link]}</p>
+        ${notice && html`<p class="error" role="alert">${notice.message}</p>`}
+        ${notice && notice.code === "forbidden" && html`<p><a href=${`/match/${MATCH}`}>Watch as a spectator</a></p>`}
+        <p><a href="/">Back to the lobby</a></p>
+      </main>`;
+  }
+  const view = message.view;
+  const over = message.status === "over";
+  const boardProps = { view, seat: message.seat, choices, path, next, onTarget };
+  return html`
+    <header class="top match-top">
+      <a href="/" class="home">Skyhall</a>
+      <h1>${titles[message.game] || message.game}</h1>
+      <span class=${`link ${link}`} role="status">${LINK_WORDS[link]}</span>
+      <${Seats} seats=${message.seats} toAct=${view.to_act} you=${message.seat} />
+    </header>
+    <main class="match">
+      <section class="table" aria-label="The table" onClick=${clearOnBackground}>
+        <${Table} found=${found} props=${boardProps} />
+      </section>
+      <aside class="side">
+        <p class="prompt" aria-live="polite">${over ? "The match is over." : message.prompt}</p>
+        ${notice && html`<p class="error" role="alert">${notice.message}
+          <button type="button" class="quiet" aria-label="Dismiss" onClick=${() => setNotice(null)}>×</button></p>`}
+        ${waiting && html`<p class="waiting" role="status">Sending…</p>`}
+        ${menu && html`<${Menu} choices=${menu} onChoose=${choose} onClose=${() => { setMenu(null); setPath([]); }} />`}
+        ${choices.length > 0 && html`<${Choices} choices=${choices} path=${path} disabled=${waiting} onChoose=${choose} />`}
+        ${message.seat === null && !over && html`<p class="quiet">You are watching.</p>`}
+        ${message.seat !== null && !over && levels.length > 0 && html`<${SeatControl} message=${message} token=${token} levels=${levels} />`}
+        ${over && html`<p class="after">
+          <a class="button" href=${`/match/${MATCH}/replay`}>Replay</a>
+          <a class="button" href=${`/api/matches/${MATCH}/record`} download>Download the record</a></p>`}
+      </aside>
+      ${message.result && html`<${ScoreSheet} result=${message.result} seats=${message.seats} />`}
+      <${Log} lines=${message.log} />
+    </main>
+    ${asking && html`<${Confirm} choice=${asking} onYes=${() => commit(asking)} onNo=${() => { setAsking(null); setPath([]); }} />`}`;
+}
+
+function Replay() {
+  const titles = useTitles();
+  const [step, setStep] = useState(0);
+  const [seat, setSeat] = useState("");
+  const [frame, setFrame] = useState(null);
+  const [error, setError] = useState(null);
+  const found = useBoard(frame && frame.game);
+  useEffect(() => {
+    const query = seat === "" ? "" : `?seat=${seat}`;
+    api("GET", `/api/matches/${encodeURIComponent(MATCH)}/replay/${step}${query}`)
+      .then((f) => { setFrame(f); setError(null); })
+      .catch((e) => setError(e.message));
+  }, [step, seat]);
+  const last = frame ? frame.steps : 0;
+  const go = (k) => setStep(Math.max(0, Math.min(last, k)));
+  useEffect(() => {
+    const onKey = (e) => {
+      if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+      if (e.key === "ArrowLeft") go(step - 1);
+      if (e.key === "ArrowRight") go(step + 1);
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [step, last]);
+  if (!frame) {
+    return html`
+      <header class="top"><a href="/" class="home">Skyhall</a></header>
+      <main class="narrow">
+        ${error ? html`<p class="error" role="alert">${error}</p><p><a href=${`/match/${MATCH}`}>Watch the match</a></p>`
+          : html`<p role="status">Loading the replay…</p>`}
+      </main>`;
+  }
+  const props = { view: frame.view, seat: frame.seat, choices: [], path: [], next: NO_TARGETS, onTarget: () => {} };
+  return html`
+    <header class="top match-top">
+      <a href="/" class="home">Skyhall</a>
+      <h1>Replay: ${titles[frame.game] || frame.game}</h1>
+      <${Seats} seats=${frame.seats} toAct=${frame.view.to_act} you=${frame.seat} />
+    </header>
+    <main class="match">
+      <section class="table" aria-label="The table"><${Table} found=${found} props=${props} /></section>
+      <aside class="side replay-controls">
+        <p class="prompt" aria-live="polite">Move ${frame.step} of ${frame.steps}${frame.last ? `: ${frame.last}` : ": the start"}</p>
+        <div class="row" role="group" aria-label="Step through the match">
+          <button type="button" aria-label="First move" onClick=${() => go(0)} disabled=${step === 0}>⏮</button>
+          <button type="button" aria-label="Step back" onClick=${() => go(step - 1)} disabled=${step === 0}>◀</button>
+          <button type="button" aria-label="Step forward" onClick=${() => go(step + 1)} disabled=${step === last}>▶</button>
+          <button type="button" aria-label="Last move" onClick=${() => go(last)} disabled=${step === last}>⏭</button>
+        </div>
+        <label>Move <input type="range" min="0" max=${last} value=${step} aria-label="Move"
+          onInput=${(e) => go(Number(e.currentTarget.value))} /></label>
+        <label>Jump to move <input type="number" min="0" max=${last} value=${step}
+          onChange=${(e) => go(Number(e.currentTarget.value))} /></label>
+        <label>Seen by
+          <select value=${seat} onChange=${(e) => setSeat(e.currentTarget.value)}>
+            <option value="">a spectator</option>
+            ${frame.seats.map((s, i) => html`<option value=${i}>${s.name}</option>`)}
+          </select></label>
+        ${error && html`<p class="error" role="alert">${error}</p>`}
+        <p><a href=${`/api/matches/${MATCH}/record`} download>Download the record</a></p>
+      </aside>
+      ${frame.result && html`<${ScoreSheet} result=${frame.result} seats=${frame.seats} />`}
+      <${Log} lines=${frame.log} />
+    </main>`;
+}
+
+const root = document.getElementById("app");
+root.replaceChildren();
+render(REPLAY ? html`<${Replay} />` : html`<${Live} />`, root);

@@ -1,0 +1,83 @@
+"""A server app on a temporary SQLite file, driven in-process with Starlette's TestClient."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from skyhall.server.app import create_app
+from skyhall.server.authority import Authority
+
+
+class Server:
+    """One app on one database file; ``restart()`` builds a new app on the same file."""
+
+    def __init__(self, db: Path) -> None:
+        self.url = f"sqlite:///{db}"
+        self.start()
+
+    def start(self) -> None:
+        self.client = TestClient(create_app(self.url, bot_workers=1))
+        self.client.__enter__()
+
+    def restart(self) -> None:
+        self.close()
+        self.start()
+
+    def close(self) -> None:
+        self.client.__exit__(None, None, None)
+
+    def authority(self, match: str) -> Authority:
+        found: Authority = self.client.app.state.hall.matches[match]  # type: ignore[attr-defined]
+        return found
+
+    def create(self, game: str = "skyport", seats: list[dict[str, Any]] | None = None, **more: Any) -> Any:
+        body = {"game": game, "seats": seats or [{"kind": "human"}, {"kind": "human"}], **more}
+        response = self.client.post("/api/matches", json=body)
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def state(self, match: str, token: str | None = None) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = self.client.get(f"/api/matches/{match}", headers=headers)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def act(self, match: str, token: str, seq: int, action: str) -> Any:
+        return self.client.post(
+            f"/api/matches/{match}/act", json={"token": token, "seq": seq, "action": action}
+        )
+
+    def token_to_act(self, created: Any) -> str:
+        """The token of the seat whose decision it is."""
+        seat = self.state(created["match"])["view"]["to_act"]
+        token: str = created["seats"][seat]["token"]
+        return token
+
+    def play_first_choices(self, created: Any, moves: int) -> None:
+        """Every human decision takes its first choice, ``moves`` times."""
+        for _ in range(moves):
+            token = self.token_to_act(created)
+            message = self.state(created["match"], token)
+            response = self.act(created["match"], token, message["seq"], message["choices"][0]["notation"])
+            assert response.status_code == 200, response.text
+
+    def wait_until(self, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            assert time.monotonic() < deadline, "timed out"
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "skyhall.db")
+    try:
+        yield running
+    finally:
+        running.close()

@@ -1,0 +1,187 @@
+"""The HTTP API: games, creating matches, acting, and every refusal leaving the match unchanged."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from skyhall.core.record import GameRecord
+from tests.server.conftest import Server
+
+
+def test_games_lists_every_game_with_counts_options_and_levels(server: Server) -> None:
+    games = {g["id"]: g for g in server.client.get("/api/games").json()["games"]}
+    assert {"skyport", "skyrise", "airport-rush"} <= set(games)
+    assert games["skyport"]["min_players"] == 2
+    assert games["skyport"]["max_players"] == 4
+    assert "cities" in games["skyport"]["options"]
+    assert "data" not in games["skyport"]["options"]  # designers' overlays stay out of the lobby
+    assert games["skyport"]["levels"]
+
+
+def test_create_answers_tokens_and_links_and_stores_only_their_hashes(
+    server: Server, tmp_path: object
+) -> None:
+    created = server.create(seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"}])
+    assert created["match"].startswith("m_")
+    assert [s["kind"] for s in created["seats"]] == ["human", "bot"]
+    assert created["seats"][0]["name"] == "Ada"
+    assert created["seats"][1]["level"] == "random"
+    first = created["seats"][0]
+    assert first["invite"] == f"/match/{created['match']}#token={first['token']}"
+    assert created["spectate"] == f"/match/{created['match']}"
+    database = sqlite3.connect(server.url.removeprefix("sqlite:///"))
+    stored = " ".join(str(row) for row in database.execute("select * from seat"))
+    database.close()
+    assert first["token"] not in stored
+    assert len(stored) > 0
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"game": "chess"}, "no game 'chess'"),
+        ({"game": "skyport", "players": 9}, "takes 2 to 4 players"),
+        ({"game": "skyport", "seats": [{"kind": "bot", "level": "grandmaster"}] * 2}, "no bot level"),
+        ({"game": "skyport", "options": {"colour": "red"}, "players": 2}, "no option 'colour'"),
+        ({"game": "skyport", "options": {"data": "x"}, "players": 2}, "does not offer the option 'data'"),
+    ],
+)
+def test_create_refuses_bad_requests_with_422(server: Server, body: dict[str, object], message: str) -> None:
+    response = server.client.post("/api/matches", json=body)
+    assert response.status_code == 422
+    assert response.json()["code"] == "invalid"
+    assert message in response.json()["message"]
+
+
+def test_the_seat_to_act_plays_with_its_token(server: Server) -> None:
+    created = server.create()
+    token = server.token_to_act(created)
+    message = server.state(created["match"], token)
+    assert message["choices"], "the seat to act has choices"
+    choice = message["choices"][0]
+    response = server.act(created["match"], token, 0, choice["notation"])
+    assert response.status_code == 200
+    assert response.json()["seq"] == 1
+    assert server.authority(created["match"]).record.actions == [choice["notation"]]
+
+
+def refusals(server: Server, created: dict[str, object]) -> list[tuple[int, str, object]]:
+    """(status, code, response) of each kind of bad act on a fresh match."""
+    match = created["match"]
+    seats = created["seats"]
+    assert isinstance(seats, list)
+    token = server.token_to_act(created)
+    other = next(s["token"] for s in seats if s["token"] != token)
+    legal = server.state(str(match), token)["choices"][0]["notation"]
+    url = f"/api/matches/{match}/act"
+    post = server.client.post
+    cases = [
+        post(url, json={"seq": 0, "action": legal}),
+        post(url, json={"token": "forged-token", "seq": 0, "action": legal}),
+        post(url, json={"token": other, "seq": 0, "action": legal}),
+        post(url, json={"token": token, "seq": 5, "action": legal}),
+        post(url, json={"token": token, "seq": 0, "action": "fly to the moon"}),
+        post(url, content=b'{"token": "x", "seq": 0, "action"', headers={"Content-Type": "application/json"}),
+        post(url, json={"token": token, "seq": "zero", "action": legal}),
+        post(url, json={"token": token, "seq": 0, "action": "x" * 5000}),
+        post("/api/matches/m_nothere/act", json={"token": token, "seq": 0, "action": legal}),
+    ]
+    return [(r.status_code, r.json()["code"], r.json()["message"]) for r in cases]
+
+
+def test_bad_acts_get_the_right_status_and_change_nothing(server: Server) -> None:
+    created = server.create()
+    before = server.state(created["match"])
+    got = [(status, code) for status, code, _ in refusals(server, created)]
+    assert got == [
+        (401, "unauthorized"),
+        (403, "forbidden"),
+        (409, "not_your_turn"),
+        (409, "stale"),
+        (422, "illegal"),
+        (400, "bad_request"),
+        (422, "invalid"),
+        (413, "too_large"),
+        (404, "not_found"),
+    ]
+    assert server.state(created["match"]) == before
+    assert server.authority(created["match"]).record.actions == []
+    assert server.client.get("/api/games").status_code == 200  # still serving
+
+
+def test_an_illegal_action_names_no_other_seats_choices(server: Server) -> None:
+    created = server.create()
+    token = server.token_to_act(created)
+    response = server.act(created["match"], token, 0, "play B3")
+    assert response.status_code == 422
+    assert "Legal now" not in response.json()["message"]
+
+
+def test_unknown_match_is_404(server: Server) -> None:
+    response = server.client.get("/api/matches/m_unknown")
+    assert response.status_code == 404
+    assert response.json() == {
+        "type": "error",
+        "code": "not_found",
+        "message": "there is no match 'm_unknown'",
+    }
+
+
+def test_the_record_opens_only_when_the_match_is_over(server: Server) -> None:
+    created = server.create(seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}])
+    match = created["match"]
+    early = server.client.get(f"/api/matches/{match}/record")
+    if server.state(match)["status"] == "live":
+        assert early.status_code == 409
+        assert server.client.get(f"/api/matches/{match}/replay/0").status_code == 409
+    server.wait_until(lambda: server.state(match)["status"] == "over", timeout=120)
+    response = server.client.get(f"/api/matches/{match}/record")
+    assert response.status_code == 200
+    assert "attachment" in response.headers["content-disposition"]
+    record = GameRecord.from_json(response.text)
+    final = server.state(match)
+    assert len(record.actions) == final["seq"]
+    assert record.replay().view(None).to_dict() == final["view"]
+
+    start = server.client.get(f"/api/matches/{match}/replay/0").json()
+    assert (start["step"], start["steps"], start["last"], start["result"]) == (0, final["seq"], None, None)
+    end = server.client.get(f"/api/matches/{match}/replay/{final['seq']}?seat=1").json()
+    assert end["seat"] == 1
+    assert end["result"] == final["result"]
+    assert end["last"]
+    assert server.client.get(f"/api/matches/{match}/replay/{final['seq'] + 1}").status_code == 404
+
+
+def test_my_matches_lists_the_seats_of_the_tokens_given(server: Server) -> None:
+    first = server.create()
+    second = server.create(game="skyrise")
+    tokens = [first["seats"][1]["token"], second["seats"][0]["token"], "not-a-token"]
+    found = server.client.post("/api/my-matches", json={"tokens": tokens}).json()["matches"]
+    assert sorted((m["match"], m["seat"]) for m in found) == sorted(
+        [(first["match"], 1), (second["match"], 0)]
+    )
+    assert all(m["status"] == "live" for m in found)
+
+
+def test_a_seat_is_handed_to_a_bot_and_taken_back(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    seat = server.state(match)["view"]["to_act"]
+    token = created["seats"][seat]["token"]
+    other = created["seats"][1 - seat]["token"]
+    url = f"/api/matches/{match}/seats/{seat}/control"
+    assert server.client.post(url, json={"token": other, "kind": "bot"}).status_code == 403
+    assert server.client.post(url, json={"kind": "bot"}).status_code == 401
+    response = server.client.post(url, json={"token": token, "kind": "bot", "level": "random"})
+    assert response.status_code == 200
+    assert response.json()["seats"][seat] == {
+        "name": response.json()["seats"][seat]["name"],
+        "kind": "bot",
+        "level": "random",
+        "connected": True,
+    }
+    server.wait_until(lambda: server.state(match)["seq"] >= 1)  # the bot made the seat's decision
+    back = server.client.post(url, json={"token": token, "kind": "human"})
+    assert back.json()["seats"][seat]["kind"] == "human"

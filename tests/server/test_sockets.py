@@ -1,0 +1,113 @@
+"""The match websocket: joining, acting, refusals on the socket, pushes, bots, and what a seat sees."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tests.server.conftest import Server
+
+
+def join(ws: Any, token: str | None) -> Any:
+    ws.send_json({"type": "join", "token": token})
+    return ws.receive_json()
+
+
+def test_a_seat_joins_acts_and_every_socket_gets_its_own_view(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    seat = server.state(match)["view"]["to_act"]
+    token = created["seats"][seat]["token"]
+    with server.client.websocket_connect(f"/ws/matches/{match}") as player:
+        first = join(player, token)
+        assert (first["type"], first["seat"], first["seq"]) == ("state", seat, 0)
+        assert first["seats"][seat]["connected"] is True
+        with server.client.websocket_connect(f"/ws/matches/{match}") as watcher:
+            watched = join(watcher, None)
+            assert watched["seat"] is None
+            assert watched["choices"] == []
+            player.receive_json()  # the watcher joining is pushed too (nothing changed for the seat)
+            player.send_json({"type": "act", "seq": 0, "action": first["choices"][0]["notation"]})
+            mine, theirs = player.receive_json(), watcher.receive_json()
+            assert (mine["seq"], theirs["seq"]) == (1, 1)
+            assert (mine["seat"], theirs["seat"]) == (seat, None)
+            assert theirs["choices"] == []
+
+
+def test_refusals_on_the_socket_change_nothing_and_keep_it_open(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    seat = server.state(match)["view"]["to_act"]
+    token, other = created["seats"][seat]["token"], created["seats"][1 - seat]["token"]
+    with server.client.websocket_connect(f"/ws/matches/{match}") as ws:
+        ws.send_json({"type": "act", "seq": 0, "action": "x"})
+        assert ws.receive_json()["code"] == "unauthorized"  # not joined: a spectator cannot act
+        message = join(ws, token)
+        legal = message["choices"][0]["notation"]
+        sent = [
+            "{not json",
+            json.dumps({"type": "dance"}),
+            json.dumps({"type": "act", "seq": 0}),
+            "x" * 5000,
+            json.dumps({"type": "act", "seq": 3, "action": legal}),
+            json.dumps({"type": "act", "seq": 0, "action": "fly to the moon"}),
+            json.dumps({"type": "join", "token": other}),
+        ]
+        codes = []
+        for text in sent:
+            ws.send_text(text)
+            codes.append(ws.receive_json()["code"])
+        assert codes == ["bad_request", "invalid", "invalid", "too_large", "stale", "illegal", "bad_request"]
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+        ws.send_json({"type": "act", "seq": 0, "action": legal})
+        assert ws.receive_json()["seq"] == 1
+    assert server.authority(match).record.actions == [legal]
+
+
+def test_a_forged_token_is_refused_and_the_socket_closed(server: Server) -> None:
+    created = server.create()
+    with server.client.websocket_connect(f"/ws/matches/{created['match']}") as ws:
+        reply = join(ws, "forged")
+        assert reply["code"] == "forbidden"
+        closing = ws.receive()
+        assert closing["type"] == "websocket.close"
+        assert closing["code"] == 4403
+
+
+def test_an_unknown_match_is_refused_on_the_socket(server: Server) -> None:
+    with server.client.websocket_connect("/ws/matches/m_none") as ws:
+        assert ws.receive_json()["code"] == "not_found"
+        assert ws.receive()["code"] == 4404
+
+
+def test_a_seat_never_receives_another_seats_hidden_cards(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    server.play_first_choices(created, 6)
+    state = server.authority(match).state
+    checked = 0
+    for seat in (0, 1):
+        other = 1 - seat
+        own = set(state.view(other).to_dict()["hands"][other]["cards"])
+        seen = set(state.view(seat).to_dict()["hands"][other]["cards"])
+        hidden = own - seen
+        with server.client.websocket_connect(f"/ws/matches/{match}") as ws:
+            text = json.dumps(join(ws, created["seats"][seat]["token"]))
+        for card in hidden:
+            assert not re.search(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![A-Za-z0-9])", text), card
+            checked += 1
+        for card in own & seen:
+            assert card in text  # a card the rival took openly is still shown
+    assert checked > 0, "the test needs a hidden card in some hand"
+
+
+def test_bot_moves_arrive_over_the_socket(server: Server) -> None:
+    created = server.create(seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}])
+    with server.client.websocket_connect(f"/ws/matches/{created['match']}") as ws:
+        message = join(ws, None)
+        while message["seq"] < 5:
+            message = ws.receive_json()
+            assert message["type"] == "state"
+    assert len(server.authority(created["match"]).record.actions) >= 5

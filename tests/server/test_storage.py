@@ -1,0 +1,96 @@
+"""Storage: moves committed before they are acknowledged, restarts replay, races, broken logs."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from skyhall.server.authority import Refused
+from skyhall.server.bots import BotPool
+from skyhall.server.hall import Hall
+from skyhall.server.messages import CreateMatch, SeatSpec
+from skyhall.server.storage import Store
+from tests.server.conftest import Server
+
+
+def moves_in(server: Server) -> list[tuple[str, int, str, int]]:
+    database = sqlite3.connect(server.url.removeprefix("sqlite:///"))
+    rows = list(database.execute("select match_id, seq, notation, seat from move order by seq"))
+    database.close()
+    return rows
+
+
+def test_an_acknowledged_move_is_already_in_the_database(server: Server) -> None:
+    created = server.create()
+    token = server.token_to_act(created)
+    seat = server.state(created["match"])["view"]["to_act"]
+    choice = server.state(created["match"], token)["choices"][0]["notation"]
+    assert server.act(created["match"], token, 0, choice).status_code == 200
+    assert moves_in(server) == [(created["match"], 0, choice, seat)]
+
+
+def test_a_restarted_server_rebuilds_every_match_exactly(server: Server) -> None:
+    created = server.create()
+    server.play_first_choices(created, 8)
+    match = created["match"]
+    tokens = [s["token"] for s in created["seats"]]
+    before = [server.state(match, token) for token in [None, *tokens]]
+    server.restart()
+    assert [server.state(match, token) for token in [None, *tokens]] == before
+    server.play_first_choices(created, 1)  # and play goes on
+    assert server.state(match)["seq"] == 9
+
+
+def test_a_stored_log_that_does_not_replay_marks_only_that_match_broken(server: Server) -> None:
+    good = server.create()
+    bad = server.create()
+    server.play_first_choices(good, 2)
+    server.close()
+    database = sqlite3.connect(server.url.removeprefix("sqlite:///"))
+    database.execute(
+        "insert into move (match_id, seq, notation, seat, time) "
+        "values (?, 0, 'fly to the moon', 0, '2026-01-01')",
+        (bad["match"],),
+    )
+    database.commit()
+    database.close()
+    server.start()
+    response = server.client.get(f"/api/matches/{bad['match']}")
+    assert response.status_code == 200
+    assert response.json()["code"] == "broken"
+    assert "actions[0]" in response.json()["message"]
+    act = server.act(bad["match"], bad["seats"][0]["token"], 1, "pass")
+    assert (act.status_code, act.json()["code"]) == (409, "broken")
+    assert server.state(good["match"])["seq"] == 2
+    database = sqlite3.connect(server.url.removeprefix("sqlite:///"))
+    assert database.execute("select status from match where id = ?", (bad["match"],)).fetchone() == (
+        "broken",
+    )
+    database.close()
+
+
+def test_of_two_racing_choices_for_one_decision_exactly_one_wins(tmp_path: Path) -> None:
+    async def race() -> list[str]:
+        store = Store(f"sqlite:///{tmp_path / 'race.db'}")
+        hall = Hall(store, BotPool(1))
+        created = await hall.create(CreateMatch(game="skyport", seats=[SeatSpec(), SeatSpec()]))
+        match = created.authority
+        seat = match.state.to_act
+        first, second = [str(a) for a in match.state.legal_actions()[:2]]
+
+        async def attempt(action: str) -> str:
+            try:
+                await hall.act(match, seat, 0, action)
+            except Refused as exc:
+                return exc.code
+            return "won"
+
+        outcome = await asyncio.gather(attempt(first), attempt(second))
+        assert match.seq == 1
+        assert match.record.actions[0] in (first, second)
+        await hall.close()
+        store.close()
+        return sorted(outcome)
+
+    assert asyncio.run(race()) == ["stale", "won"]

@@ -1,0 +1,132 @@
+"""Fixtures for browser tests: a real ``skyhall serve`` in a subprocess and a headless Chromium page.
+
+``live_server``  the server on ``127.0.0.1:<free port>`` with a fresh SQLite file; ``.url`` is its
+                 base URL, ``.restart()`` stops it and starts it again on the same database and port,
+                 ``.api(method, path, body)`` calls its JSON API.
+``browser``      Debian's Chromium driven by Playwright (session-wide; never ``playwright install``).
+``page``         a fresh 1280×800 page; tests are skipped with the reason when Chromium is missing.
+
+Screenshots go to ``test-artifacts/`` at the repository root (gitignored).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+START_TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """``skyhall serve`` as a child process, on one port and one SQLite file for its whole life."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "skyhall.cli.main", "serve", "--port", str(self.port)]
+        command += ["--db", f"sqlite:///{self.db}"]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                output = self.process.stdout.read().decode() if self.process.stdout else ""
+                raise RuntimeError(f"skyhall serve exited with {self.process.returncode}:\n{output}")
+            try:
+                self.api("GET", "/api/games")
+                return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"skyhall serve did not answer on {self.url} within {START_TIMEOUT} s")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
+        self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def api(self, method: str, path: str, body: Any = None) -> Any:
+        """A JSON API call; an error status raises ``urllib.error.HTTPError``."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.url + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path / "skyhall.db")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=["--disable-gpu"]
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """The folder for screenshots (created on demand)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

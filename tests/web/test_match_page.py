@@ -1,0 +1,69 @@
+"""The lobby and the shared match page in a real browser, against a real ``skyhall serve``."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.slow
+
+
+def match_seq(server: LiveServer, match: str) -> int:
+    seq: int = server.api("GET", f"/api/matches/{match}")["seq"]
+    return seq
+
+
+def wait_for(condition: Any, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.1)
+
+
+def decide_from_the_list(page: Any, server: LiveServer, match: str) -> None:
+    """Wait for our decision, click its first choice in the side list, and see the server apply it."""
+    page.locator("button.choice:not([disabled])").first.wait_for()
+    before = match_seq(server, match)
+    page.locator("button.choice:not([disabled])").first.click()
+    dialog = page.locator(".dialog")
+    if dialog.count():
+        dialog.get_by_role("button", name="Yes").click()
+    wait_for(lambda: match_seq(server, match) > before)
+
+
+def test_create_play_restart_and_continue(live_server: LiveServer, page: Any, artifacts: Path) -> None:
+    page.goto(live_server.url + "/")
+    page.locator("select[name=game]").select_option("skyport")
+    page.locator("select[name=kind-1]").select_option("bot")
+    page.locator("select[name=level-1]").select_option("easy")
+    page.get_by_role("button", name="Create match").click()
+    page.get_by_role("link", name="Open my seat").click()
+    page.wait_for_url("**/match/**")
+    match = page.url.split("/match/")[1].split("#")[0]
+
+    for _ in range(3):
+        decide_from_the_list(page, live_server, match)
+    page.locator("button.choice:not([disabled])").first.wait_for()  # our turn: no bot is thinking
+    played = match_seq(live_server, match)
+    assert played >= 3
+    before = live_server.api("GET", f"/api/matches/{match}")
+
+    live_server.restart()
+    after = live_server.api("GET", f"/api/matches/{match}")
+    assert {**after, "seats": None} == {**before, "seats": None}
+    page.reload()
+    page.locator(".seat.you").wait_for()
+    decide_from_the_list(page, live_server, match)
+    assert match_seq(live_server, match) > played
+
+    page.screenshot(path=str(artifacts / "match-skyport-after-restart.png"), full_page=True)
+    page.goto(live_server.url + "/")
+    page.locator(".match-list li").first.wait_for()
+    assert "Grand Central Skyport" in page.locator(".match-list").inner_text()
+    page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
