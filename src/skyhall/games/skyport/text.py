@@ -100,7 +100,7 @@ def ability(card: Card) -> str:
             low, high = card.reach
             return f"moves its new lane {_span(low, high)}"
         if card.ability == "swap":
-            return f"swaps its new lane with a {_or(card.swap_colours)} lane"
+            return f"swaps its new lane with {_a(_or(card.swap_colours))} lane"
         if card.ability == "wild":
             return "joins a lane; each rival may move a lane 1"
         return "starting airship"
@@ -162,6 +162,11 @@ def _span(low: int, high: int) -> str:
 
 def _or(colours: Sequence[int]) -> str:
     return " or ".join(COLOURS[c] for c in colours)
+
+
+def _a(word: str) -> str:
+    """``word`` after its indefinite article: ``"an orange"``, ``"a red"``."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def _plural(n: int, word: str) -> str:
@@ -378,7 +383,7 @@ def prompt(view: View) -> str:
             "at least the minimum if there is room that way."
         )
     if step == SWAP_NEW_LANE and played is not None:
-        return f"Skyport phase: {name(played)} swaps its new lane with a {_or(played.swap_colours)} lane."
+        return f"Skyport phase: {name(played)} swaps its new lane with {_a(_or(played.swap_colours))} lane."
     if step == WILD_MOVE:
         return f"Player {view.current + 1} played a Wild: you may move one of your lanes 1 space, or pass."
     if step == TYCOON_CHOICE:
@@ -395,7 +400,7 @@ def prompt(view: View) -> str:
         return f"Acquisition: on space {space.id} ({space.kind}) take the airship or the alternative."
     if step == SPACE_MOVE and played is not None:
         return (
-            f"Movement space: you may move a {COLOURS[played.colour]} lane "
+            f"Movement space: you may move {_a(COLOURS[played.colour])} lane "
             f"{_span(*cat.spaces[view.space].reach)} spaces, or pass."
         )
     return "The game is over."
@@ -514,6 +519,74 @@ def _walk_words(view: View, seat: int, spaces: int) -> str:
     elif space.kind != "movement":
         extra = f"; {_alternative(view, target)}"
     return f"walk {spaces} to space {space.id} ({space.kind}): {ship}{extra}"
+
+
+# -- clicking the table (docs/web.md) -----------------------------------------------------
+#
+# Target names, as the browser table (static/games/skyport.js) draws them. Every name but
+# the Central Skyport's is in the deciding seat's own skyport; positions are 1-based like the
+# notation, gaps count the places between (and around) positions from 0 at the left end.
+#
+#   hand:B3        a card in the hand          pos:N          the lane or station at position N
+#   gap:K          the place left of position K+1 (gap:0 the left end, gap:N after position N)
+#   tycoon:KIND    a tycoon in the skyport     space:ID       a space of the Central Skyport
+#   ship:ID        the airship beside space ID  deck:D        the top of station deck D (0, 1)
+#   promenade:KIND the top tycoon of a Promenade stack        pass   the button that declines
+
+
+def _gap(pos: int, side: int, distance: int) -> str:
+    """The gap the position at ``pos`` lands in when it moves ``distance`` toward ``side``."""
+    return f"gap:{pos - distance if side < 0 else pos + distance + 1}"
+
+
+def target(view: View, action: Action) -> tuple[str, ...]:
+    """The clicks on the table that make ``action``: a card, lane or space, then where it goes.
+
+    A new card goes into a gap of the skyport (its ends included); a lane is moved by
+    clicking it, then the gap it moves into; two lanes swap by clicking both, left first.
+    The new lane's own move is a single click on its gap, as there is no lane to choose.
+    """
+    seat = view.to_act if view.to_act is not None else view.current
+    row = view.rows[seat]
+    if isinstance(action, Play):
+        return (f"hand:{action.card}",)
+    if isinstance(action, PlaceEnd):
+        return (f"gap:{0 if action.side < 0 else len(row)}",)
+    if isinstance(action, PlaceBeside):
+        return (f"gap:{action.station if action.side < 0 else action.station + 1}",)
+    if isinstance(action, Join | SwapWith):
+        return (f"pos:{action.lane + 1}",)
+    if isinstance(action, Host):
+        return (f"pos:{action.station + 1}",)
+    if isinstance(action, Shift):
+        return (_gap(lane_holding(row, view.card), action.side, action.distance),)
+    if isinstance(action, Move):
+        return (f"pos:{action.lane + 1}", _gap(action.lane, action.side, action.distance))
+    if isinstance(action, SwapPair):
+        return (f"pos:{action.first + 1}", f"pos:{action.second + 1}")
+    if isinstance(action, Use):
+        return (f"tycoon:{TYCOON_KINDS[action.tycoon]}",)
+    if isinstance(action, Walk):
+        return (f"space:{view.cat.spaces[(view.standees[seat] + action.spaces) % len(view.cat.spaces)].id}",)
+    if isinstance(action, TakeAirship):
+        return (f"ship:{view.cat.spaces[view.space].id}",)
+    if isinstance(action, TakeStation):
+        return (f"deck:{view.cat.spaces[view.space].deck}",)
+    if isinstance(action, TakeTycoon):
+        return (f"promenade:{TYCOON_KINDS[action.tycoon]}",)
+    assert isinstance(action, Pass)
+    return ("pass",)
+
+
+def confirm(view: View, action: Action) -> str | None:
+    """A question for a pass, which lets a lane move or a tycoon's ability go; ``None`` for the rest."""
+    if not isinstance(action, Pass):
+        return None
+    if view.step == TYCOON_CHOICE:
+        return "End the Tycoon phase without using your tycoons' abilities?"
+    if view.step == SPACE_MOVE:
+        return "Move none of your lanes and end your turn?"
+    return "Leave your lanes where they are?"
 
 
 def turn_summary() -> str:

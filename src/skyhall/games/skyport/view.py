@@ -20,9 +20,22 @@ from typing import Any, ClassVar
 from skyhall.core import log
 from skyhall.core.rng import Rng
 from skyhall.games.skyport.actions import Action
-from skyhall.games.skyport.cards import COLOURS, KIND_NAMES, SUPPLIER, TYCOON_KINDS, Catalog
+from skyhall.games.skyport.cards import (
+    COLOURS,
+    ICONS,
+    KIND_NAMES,
+    NO_COLOUR,
+    SET_KINDS,
+    SUPPLIER,
+    TYCOON_KINDS,
+    WILD,
+    Card,
+    Catalog,
+    Space,
+)
 from skyhall.games.skyport.lane import Berth, Lane, Row
 from skyhall.games.skyport.rules import CLOSING, EMPTY, allowance
+from skyhall.games.skyport.scoring import lane_stars
 from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import NAMES, OVER, PHASES, WALK
 
@@ -93,7 +106,13 @@ class View:
                 return {"lane": COLOURS[item.colour], "cards": [cards[c].id for c in item.cards]}
             return {"station": cards[item.station].id, "tycoon": cid(item.tycoon)}
 
-        return {
+        def stars(row: Row) -> list[int | None]:
+            return [
+                lane_stars(self.cat, row, pos)[0] if isinstance(item, Lane) else None
+                for pos, item in enumerate(row)
+            ]
+
+        data: dict[str, Any] = {
             "game": "skyport",
             "seat": self.seat,
             "players": self.players,
@@ -118,6 +137,7 @@ class View:
                 "icons": list(reversed(self.token_stacks[1])),
             },
             "rows": [[position(item) for item in row] for row in self.rows],
+            "lane_stars": [stars(row) for row in self.rows],
             "hands": [
                 {"size": len(hand), "cards": [cid(c) for c in hand if c != EMPTY]} for hand in self.hands
             ],
@@ -132,13 +152,66 @@ class View:
             "space": None if self.space == EMPTY else self.cat.spaces[self.space].id,
             "legal": [str(a) for a in self.legal],
             "log": list(self.log),
+            "spaces": [_space_dict(space) for space in self.cat.spaces],
+            "tycoon_in_use": None if self.tycoon == EMPTY else TYCOON_KINDS[self.tycoon],
+            "tycoons_used": [kind for k, kind in enumerate(TYCOON_KINDS) if self.used & (1 << k)],
         }
+        data["cards"] = {card_id: card_dict(cards[self.cat.by_id[card_id]]) for card_id in _ids_in(data)}
+        return data
 
     def describe_card(self, c: int) -> str:
         return self.cat.cards[c].describe() if c != EMPTY else "a hidden card"
 
     def card_kind(self, c: int) -> str:
         return KIND_NAMES[self.cat.cards[c].kind]
+
+
+def card_dict(card: Card) -> dict[str, Any]:
+    """What is printed on ``card``, for a table to draw it (every field always present)."""
+
+    def colour(c: int) -> str | None:
+        return None if c == NO_COLOUR else "wild" if c == WILD else COLOURS[c]
+
+    return {
+        "kind": KIND_NAMES[card.kind],
+        "colour": colour(card.colour),
+        "movement": card.movement,
+        "icons": dict(zip(ICONS, card.icons, strict=True)),
+        "ability": card.ability or None,
+        "reach": list(card.reach),
+        "swap_colours": [COLOURS[c] for c in card.swap_colours],
+        "left": colour(card.left),
+        "right": colour(card.right),
+        "tycoon": TYCOON_KINDS[card.tycoon] if card.tycoon >= 0 else None,
+        "tycoon_swap": card.tycoon_swap,
+        "starting": card.starting,
+    }
+
+
+def _space_dict(space: Space) -> dict[str, Any]:
+    """A board space: its id and kind, plus its reach, station deck or complete-set kind."""
+    return {
+        "id": space.id,
+        "kind": space.kind,
+        "reach": list(space.reach) if space.kind == "movement" else None,
+        "deck": space.deck if space.kind == "station" else None,
+        "set": SET_KINDS[space.set] if space.kind == "set" else None,
+    }
+
+
+def _ids_in(data: dict[str, Any]) -> list[str]:
+    """Every card id ``data`` names: board, tops of decks and Promenade, rows, visible hands, played card."""
+    found = [c for c in data["board"] if c]
+    found += [d["top"] for d in data["station_decks"] if d["top"]]
+    found += [stack["top"] for stack in data["promenade"].values() if stack["top"]]
+    for row in data["rows"]:
+        for item in row:
+            found += item["cards"] if "lane" in item else [c for c in (item["station"], item["tycoon"]) if c]
+    for hand in data["hands"]:
+        found += hand["cards"]
+    if data["played"]:
+        found.append(data["played"])
+    return sorted(set(found))
 
 
 def _hidden_below_top(stack: tuple[int, ...]) -> tuple[int, ...]:
