@@ -59,8 +59,8 @@ def browser() -> None:
 def test(args: list[str]) -> None:
     install("test")
     browser()
-    sh(BIN / "ruff", "check", "src", "tests", "bench", "scripts", "tasks.py")
-    sh(BIN / "ruff", "format", "--check", "src", "tests", "bench", "scripts", "tasks.py")
+    sh(BIN / "ruff", "check", "src", "tests", "bench", "scripts", "examples", "tasks.py")
+    sh(BIN / "ruff", "format", "--check", "src", "tests", "bench", "scripts", "examples", "tasks.py")
     sh(BIN / "mypy")
     if RULE_COVERAGE.exists():
         for game in COVERED_GAMES:

@@ -1,0 +1,119 @@
+"""A PettingZoo AEC environment for any Skyhall game: every seat an agent, turn order by the engine.
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat order). Each observation is
+``{"observation": float32 vector from the seat's view, "action_mask": int8 over the
+game's action codec}``; the mask is all 0 for a seat that is not deciding. A seat
+may decide several times in a row (a turn is a chain of decisions), so always
+step ``env.agent_selection``. Rewards come at the end only (see
+:func:`skyhall.rl.table.final_rewards`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from skyhall.core.rng import Rng
+from skyhall.rl.table import HIGH, Reward, Table
+
+
+def observation_space(table: Table) -> spaces.Dict:
+    """The ``{"observation", "action_mask"}`` space of one seat."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, HIGH, (table.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (table.actions,), np.int8),
+        }
+    )
+
+
+class SkyhallAEC(AECEnv):  # type: ignore[misc]
+    """All seats of one game, as PettingZoo agents."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int = 2,
+        options: Mapping[str, object] | None = None,
+        reward: Reward = "margin",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.table = Table(game, players, options, reward)
+        self.metadata = {
+            "name": f"skyhall_{game.replace('-', '_')}_v0",
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+        }
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.observation_spaces = {a: observation_space(self.table) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.table.actions) for a in self.possible_agents}
+        self._seeds = Rng(random.SystemRandom().getrandbits(64))
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``seed`` fixes it (and every later reset's) exactly."""
+        if seed is not None:
+            self._seeds = Rng(seed)
+        self.table.reset(self._seeds.next64())
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._to_act()]
+
+    def _to_act(self) -> int:
+        seat = self.table.to_act
+        return 0 if seat is None else seat
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.possible_agents.index(agent)
+        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must choose an action (see the observation's action_mask)")
+        self.table.play(action)
+        self._cumulative_rewards[agent] = 0.0
+        if self.table.state.is_over:
+            for agent_name, reward in zip(self.agents, self.table.rewards(), strict=True):
+                self.rewards[agent_name] = reward
+                self.terminations[agent_name] = True
+        self.agent_selection = self.possible_agents[self._to_act()]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.table.render()
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(
+    game: str,
+    players: int = 2,
+    options: Mapping[str, object] | None = None,
+    reward: Reward = "margin",
+    render_mode: str | None = None,
+) -> SkyhallAEC:
+    """A PettingZoo AEC environment of ``game`` (``skyport``, ``airport-rush``, ``skyrise``)."""
+    return SkyhallAEC(game, players, options, reward, render_mode)

@@ -1,0 +1,210 @@
+"""Observation layouts: a flat ``float32`` vector cut into named parts, and the encoder built on one.
+
+A game's encoder declares its parts once, at import, with :meth:`Layout.flags`
+(entries that are 0 or 1) and :meth:`Layout.numbers` (scaled counts and values).
+Each declaration returns the part's first index, which the encoder's ``write``
+adds to; the same declarations produce the documentation table
+(:meth:`Layout.table`) and the debugging dump (:meth:`Layout.dump`), so the
+code, the docs and what a person reads off a vector cannot disagree.
+
+Seats are written relative to the observer: ``me``, then ``+1`` (next in seat
+order), ``+2``, ``+3``. Every part is sized for the most players the game allows,
+so one game has one observation size whatever the player count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+Vector = npt.NDArray[np.float32]
+
+SEATS = ("me", "+1", "+2", "+3")
+"""Seat labels, relative to the observer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One named slice of the vector."""
+
+    name: str
+    start: int
+    labels: tuple[str, ...]
+    """One label per entry, e.g. ``me/B3`` for row ``me`` and column ``B3`` of a grid."""
+    what: str
+    numeric: bool
+    """``False``: every entry is 0 or 1; ``True``: scaled numbers (``what`` gives the scale)."""
+
+    @property
+    def stop(self) -> int:
+        return self.start + len(self.labels)
+
+
+class Layout:
+    """The parts of one game's observation vector, in order."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.parts: list[Part] = []
+        self.size = 0
+
+    def flags(self, name: str, labels: Sequence[str], what: str) -> int:
+        """Declare a part of 0/1 entries; returns its first index."""
+        return self._add(name, tuple(labels), what, numeric=False)
+
+    def numbers(self, name: str, labels: Sequence[str], what: str) -> int:
+        """Declare a part of scaled numbers; returns its first index."""
+        return self._add(name, tuple(labels), what, numeric=True)
+
+    def grid(
+        self, name: str, rows: Sequence[str], cols: Sequence[str], what: str, numeric: bool = False
+    ) -> int:
+        """Declare a row-major ``rows x cols`` part: entry ``start + r * len(cols) + c``."""
+        return self._add(name, tuple(f"{r}/{c}" for r in rows for c in cols), what, numeric)
+
+    def _add(self, name: str, labels: tuple[str, ...], what: str, numeric: bool) -> int:
+        if any(p.name == name for p in self.parts):
+            raise ValueError(f"{self.game} layout already has a part {name!r}")
+        part = Part(name, self.size, labels, what, numeric)
+        self.parts.append(part)
+        self.size = part.stop
+        return part.start
+
+    def part(self, name: str) -> Part:
+        for p in self.parts:
+            if p.name == name:
+                return p
+        raise KeyError(f"{self.game} layout has no part {name!r}")
+
+    def table(self) -> str:
+        """The layout as a Markdown table (what ``docs/rl.md`` shows)."""
+        lines = [
+            f"`{self.game}`: {self.size} entries.",
+            "",
+            "| slice | part | entries | kind | what |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for p in self.parts:
+            kind = "numbers" if p.numeric else "0/1"
+            shown = p.labels[0] if len(p.labels) == 1 else f"{p.labels[0]} … {p.labels[-1]}"
+            lines.append(
+                f"| {p.start}:{p.stop} | `{p.name}` | {len(p.labels)} ({shown}) | {kind} | {p.what} |"
+            )
+        return "\n".join(lines)
+
+    def dump(self, obs: Vector) -> str:
+        """Each part with a nonzero entry, and those entries by label (a 1 flag shows its label alone)."""
+        if obs.shape != (self.size,):
+            raise ValueError(f"a {self.game} observation has shape ({self.size},), not {obs.shape}")
+        lines = []
+        for p in self.parts:
+            values = obs[p.start : p.stop]
+            shown = [
+                p.labels[i] if not p.numeric and v == 1.0 else f"{p.labels[i]}={float(v):g}"
+                for i in np.flatnonzero(values).tolist()
+                for v in (values[i],)
+            ]
+            if shown:
+                lines.append(f"{p.name} [{p.start}:{p.stop}]: {', '.join(shown)}")
+        return "\n".join(lines)
+
+
+Write = Callable[[Any, Vector], list[int]]
+"""``write(view, out)``: fill the numeric parts of the zeroed ``out``, return the indices of the 1 flags."""
+
+
+@dataclass(frozen=True, slots=True)
+class Encoder:
+    """Turns a seat's view into a vector of ``layout.size`` floats, optionally in a caller's buffer."""
+
+    layout: Layout
+    write: Write
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    def encode(self, view: Any, out: Vector | None = None) -> Vector:
+        """Encode ``view`` (a seat's view, never a spectator's) into ``out`` (allocated when ``None``)."""
+        if view.seat is None:
+            raise ValueError("observations are a seat's: encode view(seat), not a spectator's view")
+        if out is None:
+            out = np.zeros(self.layout.size, np.float32)
+        else:
+            out.fill(0.0)
+        hot = self.write(view, out)
+        out[np.fromiter(hot, np.intp, len(hot))] = 1.0
+        return out
+
+    def dump(self, obs: Vector) -> str:
+        return self.layout.dump(obs)
+
+
+def scatter(out: Vector, values: dict[int, float]) -> None:
+    """Set ``out[i] = v`` for every ``i: v`` of ``values`` (counts gathered in a dict), in one step."""
+    if values:
+        n = len(values)
+        out[np.fromiter(values, np.intp, n)] = np.fromiter(values.values(), np.float32, n)
+
+
+K = TypeVar("K")
+R = TypeVar("R")
+
+
+class ByIdentity(Generic[K, R]):
+    """``compute(value, arg)`` remembered by the identity of ``value``, an immutable part of a view.
+
+    Views share their tuples with the state and with each other (a skyport row
+    stays the same object until it changes), so most parts of a new view were
+    seen before, and finding them by ``id`` skips their hashing. The cache keeps
+    each value alive, so an ``id`` it holds cannot be reused; it starts over when full.
+    """
+
+    def __init__(self, compute: Callable[[K, int], R], limit: int = 1 << 16) -> None:
+        self.compute = compute
+        self.limit = limit
+        self.found: dict[tuple[int, int], tuple[K, R]] = {}
+
+    def __call__(self, value: K, arg: int) -> R:
+        key = (id(value), arg)
+        hit = self.found.get(key)
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        if len(self.found) >= self.limit:
+            self.found.clear()
+        result = self.compute(value, arg)
+        self.found[key] = (value, result)
+        return result
+
+
+@cache
+def relative(players: int, seat: int) -> tuple[int, ...]:
+    """``relative(n, seat)[p]``: seat ``p`` as the observer sees it (0 is the observer)."""
+    return tuple((p - seat) % players for p in range(players))
+
+
+def header(layout: Layout, decisions: Sequence[str]) -> tuple[int, int, int]:
+    """The first parts of every game's vector: player count, who acts, which decision.
+
+    Returns the starts of ``players`` (one flag per count 2..4), ``to_act`` (a relative
+    seat; none when the game is over) and ``decision`` (one flag per decision name).
+    """
+    return (
+        layout.flags("players", ("2", "3", "4"), "how many play"),
+        layout.flags("to_act", SEATS, "the seat that decides now (none: the game is over)"),
+        layout.flags("decision", decisions, "the pending decision (the game's step)"),
+    )
+
+
+def header_hot(starts: tuple[int, int, int], view: Any, rel: tuple[int, ...]) -> list[int]:
+    """The header's 1 flags for ``view``, to start a game's ``hot`` list."""
+    players, to_act, decision = starts
+    hot = [players + view.players - 2, decision + view.step]
+    if view.to_act is not None:
+        hot.append(to_act + rel[view.to_act])
+    return hot

@@ -1,0 +1,223 @@
+"""Grand Central Skyport's observation: where every visible card is, each skyport row, the board.
+
+The core is a card-by-location grid (one flag per card that the seat can see:
+on a board space, in a hand, in a skyport, on top of a station deck or the
+Promenade, being played). Hidden cards (a rival's face-down cards, the cards
+under each deck's top) appear in no location, only in the counts. Skyport rows
+add their order: per position, the lane's colour and size or the station's two
+ribbon colours, for the first ``POSITIONS`` positions (rows rarely pass 18).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from skyhall.games.skyport.cards import COLOURS, TYCOON_KINDS, load
+from skyhall.games.skyport.lane import Lane, Row
+from skyhall.games.skyport.steps import NAMES
+from skyhall.games.skyport.view import View
+from skyhall.rl.encoding.layout import (
+    SEATS,
+    ByIdentity,
+    Encoder,
+    Layout,
+    Vector,
+    header,
+    header_hot,
+    relative,
+)
+
+POSITIONS = 24
+"""Skyport row positions encoded per seat."""
+
+CAT = load()
+CARDS = len(CAT.cards)
+SPACES = len(CAT.spaces)
+LOCATIONS = (
+    *(f"space {s.id}" for s in CAT.spaces),
+    *(f"hand {s}" for s in SEATS),
+    *(f"skyport {s}" for s in SEATS),
+    "station deck top",
+    "promenade top",
+    "being played",
+)
+L_SPACE, L_HAND, L_SKYPORT = 0, SPACES, SPACES + 4
+L_STATION_TOP, L_PROMENADE_TOP, L_PLAYED = SPACES + 8, SPACES + 9, SPACES + 10
+POSITION_FEATURES = (
+    *COLOURS,
+    "station",
+    "tycoon",
+    *(f"left {c}" for c in COLOURS),
+    *(f"right {c}" for c in COLOURS),
+)
+F_STATION, F_TYCOON, F_LEFT, F_RIGHT = 6, 7, 8, 14
+
+LAYOUT = Layout("skyport")
+HEADER = header(LAYOUT, NAMES)
+FLAGS = LAYOUT.flags(
+    "flags",
+    ("last turn", "closing card in deck"),
+    "the last turn has begun; the Station Closing card is still in the deck",
+)
+CURRENT = LAYOUT.flags("current", SEATS, "whose turn it is")
+FIRST = LAYOUT.flags("first", SEATS, "the first player")
+CITIES = LAYOUT.grid("cities", SEATS, [c.id for c in CAT.cities], "each seat's starting city")
+WHERE = LAYOUT.grid(
+    "cards",
+    [c.id for c in CAT.cards],
+    LOCATIONS,
+    "where each card the seat can see lies (entry card * len(locations) + location)",
+)
+ROWS = LAYOUT.grid(
+    "rows",
+    [f"{s} {p + 1}" for s in SEATS for p in range(POSITIONS)],
+    POSITION_FEATURES,
+    "each skyport position, left to right: lane colour, or station with its ribbons and tycoon",
+)
+LANE_SIZES = LAYOUT.numbers(
+    "lane_sizes",
+    [f"{s} {p + 1}" for s in SEATS for p in range(POSITIONS)],
+    "airships in the lane at each position, / 6",
+)
+STANDEES = LAYOUT.grid(
+    "standees", SEATS, [s.id for s in CAT.spaces], "the board space of each seat's standee"
+)
+TOKENS = LAYOUT.grid(
+    "tokens", SEATS, ("colours", "icons"), "value of each complete-set token held, / 10", True
+)
+COUNTS = LAYOUT.numbers(
+    "counts",
+    (
+        "deck / 60",
+        "turn / 40",
+        *(f"hand {s} / 3" for s in SEATS),
+        "station deck 1 / 6",
+        "station deck 2 / 6",
+        *(f"promenade {k} / 3" for k in TYCOON_KINDS),
+        "colour tokens left / 4",
+        "icon tokens left / 4",
+        "top colour token / 10",
+        "top icon token / 10",
+        "movement / 10",
+        "allowance / 10",
+    ),
+    "sizes of hands, decks and stacks; the turn; this turn's movement and walk allowance",
+)
+SCALARS = LAYOUT.size
+TYCOON = LAYOUT.flags("tycoon", TYCOON_KINDS, "the tycoon being used")
+USED = LAYOUT.flags("used", TYCOON_KINDS, "tycoons already used this Tycoon phase")
+SPACE = LAYOUT.flags("space", [s.id for s in CAT.spaces], "the space the standee stopped on this turn")
+QUEUE = LAYOUT.flags("queue", SEATS, "rivals still to answer a Wild (may move a lane)")
+
+STATION_RIBBONS = {
+    c.index: (F_LEFT + c.left, F_RIGHT + c.right) for c in CAT.cards if c.left >= 0 and c.right >= 0
+}
+NLOC = len(LOCATIONS)
+NFEAT = len(POSITION_FEATURES)
+
+
+def _row(row: Row, r: int) -> tuple[npt.NDArray[np.intp], Vector]:
+    """Indices and values the skyport row of relative seat ``r`` sets: its cards' locations, its
+    positions' flags and its lane sizes."""
+    hot: list[int] = []
+    sizes: list[tuple[int, float]] = []
+    where = WHERE + L_SKYPORT + r
+    base = ROWS + r * POSITIONS * NFEAT
+    for pos, item in enumerate(row):
+        at = base + pos * NFEAT
+        if isinstance(item, Lane):
+            hot.extend(where + c * NLOC for c in item.cards)
+            if pos < POSITIONS:
+                hot.append(at + item.colour)
+                sizes.append((LANE_SIZES + r * POSITIONS + pos, len(item.cards) / 6))
+        else:
+            hot.append(where + item.station * NLOC)
+            if pos < POSITIONS:
+                left, right = STATION_RIBBONS[item.station]
+                hot.extend((at + F_STATION, at + left, at + right))
+            if item.tycoon >= 0:
+                hot.append(where + item.tycoon * NLOC)
+                if pos < POSITIONS:
+                    hot.append(at + F_TYCOON)
+    index = np.array([*hot, *(i for i, _ in sizes)], np.intp)
+    values = np.array([*([1.0] * len(hot)), *(v for _, v in sizes)], np.float32)
+    return index, values
+
+
+row_entries = ByIdentity(_row)
+
+
+@lru_cache(maxsize=1 << 16)
+def _placed(cards: tuple[int, ...], location: int) -> tuple[int, ...]:
+    """The flags of each visible ``cards[k]`` at location ``location + k``."""
+    return tuple(WHERE + c * NLOC + location + k for k, c in enumerate(cards) if c >= 0)
+
+
+@lru_cache(maxsize=1 << 16)
+def _held(cards: tuple[int, ...], location: int) -> tuple[int, ...]:
+    """The flags of every visible card of ``cards`` at ``location``."""
+    return tuple(WHERE + c * NLOC + location for c in cards if c >= 0)
+
+
+def write(view: View, out: Vector) -> list[int]:
+    """Fill ``out``'s numeric parts for ``view``; the 1 flags are returned."""
+    n = view.players
+    rel = relative(n, view.seat if view.seat is not None else 0)
+    hot = header_hot(HEADER, view, rel)
+    hot += [CURRENT + rel[view.current], FIRST + rel[view.first]]
+    if view.last_turn >= 0:
+        hot.append(FLAGS)
+    if view.closing_in_deck:
+        hot.append(FLAGS + 1)
+    hot += [CITIES + rel[p] * len(CAT.cities) + c for p, c in enumerate(view.cities)]
+    hot += _placed(view.board, L_SPACE)
+    tokens = [0.0] * 8
+    hands = [0.0] * 4
+    for p in range(n):
+        r = rel[p]
+        hand = view.hands[p]
+        hands[r] = len(hand) / 3
+        hot += _held(hand, L_HAND + r)
+        index, values = row_entries(view.rows[p], r)
+        out[index] = values
+        standee = view.standees[p]
+        if standee >= 0:
+            hot.append(STANDEES + r * SPACES + standee)
+        colours, icons = view.owned[p]
+        tokens[2 * r] = max(colours, 0) / 10
+        tokens[2 * r + 1] = max(icons, 0) / 10
+    out[TOKENS : TOKENS + 8] = tokens
+    decks, stacks = view.station_decks, view.promenade
+    hot += _held(tuple(d[-1] for d in decks if d), L_STATION_TOP)
+    hot += _held(tuple(s[-1] for s in stacks if s), L_PROMENADE_TOP)
+    if view.card >= 0:
+        hot.append(WHERE + view.card * NLOC + L_PLAYED)
+    colour_tokens, icon_tokens = view.token_stacks
+    out[COUNTS:SCALARS] = (
+        view.deck_size / 60,
+        view.turn / 40,
+        *hands,
+        len(decks[0]) / 6,
+        len(decks[1]) / 6,
+        *[len(s) / 3 for s in stacks],
+        len(colour_tokens) / 4,
+        len(icon_tokens) / 4,
+        colour_tokens[-1] / 10 if colour_tokens else 0.0,
+        icon_tokens[-1] / 10 if icon_tokens else 0.0,
+        view.base_move / 10,
+        view.allowance / 10,
+    )
+    if view.tycoon >= 0:
+        hot.append(TYCOON + view.tycoon)
+    if view.used:
+        hot += [USED + k for k in range(len(TYCOON_KINDS)) if view.used >> k & 1]
+    if view.space >= 0:
+        hot.append(SPACE + view.space)
+    hot += [QUEUE + rel[p] for p in view.queue]
+    return hot
+
+
+ENCODER = Encoder(LAYOUT, write)

@@ -1,0 +1,205 @@
+"""Every Skyhall game as an OpenSpiel Python game, so OpenSpiel's tools run on it.
+
+Importing this module registers ``python_skyhall_skyport``, ``python_skyhall_airport_rush``
+and ``python_skyhall_skyrise`` (parameters ``players``, ``reward`` ``"margin"``/``"win"``
+and ``seed``) with ``pyspiel``; :func:`load` is the short way to get one::
+
+    game = skyhall.rl.openspiel.load("skyport", players=2, reward="win")
+
+The games are sequential, imperfect-information and *sampled stochastic*: dice and
+shuffles happen inside the engine, from each game's seed (drawn from the ``seed``
+parameter's stream at every ``new_initial_state``), so there are no chance nodes.
+Two players with either reward is zero-sum; more players is general-sum. Every
+observation comes from ``view(player)``: the tensor is the Skyhall encoder's
+vector (its parts are the observer's ``dict``), the observation string is the
+view as JSON, and the information-state string adds the seat's own log (what it
+has seen happen, in order). ``resample_from_infostate`` draws a full state from
+the player's view with ``game.determinize(view, rng)``, which is what OpenSpiel's
+ISMCTS needs.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from skyhall.core import registry
+from skyhall.core.rng import Rng
+from skyhall.rl.encoding import encoder
+from skyhall.rl.table import REWARDS, final_rewards
+
+MAX_GAME_LENGTH = {"skyport": 1000, "airport-rush": 2000, "skyrise": 600}
+"""Decisions per game, a generous bound (random play takes at most about 240, 510 and 165)."""
+MAX_MARGIN = 500.0
+"""A bound on the score margin (no game's scores come near it)."""
+
+
+def short_name(game_id: str) -> str:
+    return f"python_skyhall_{game_id.replace('-', '_')}"
+
+
+def game_type(game_id: str, zero_sum: bool) -> Any:
+    spec = registry.get(game_id).spec
+    return pyspiel.GameType(
+        short_name=short_name(game_id),
+        long_name=f"Skyhall {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": spec.min_players, "reward": "margin", "seed": 0},
+    )
+
+
+class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
+    """One Skyhall game with its parameters; subclassed per game id by :func:`_register`."""
+
+    game_id = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**game_type(self.game_id, False).parameter_specification, **(params or {})}
+        self.engine = registry.get(self.game_id)
+        self.players = int(params["players"])
+        self.engine.spec.check_players(self.players)
+        self.reward = str(params["reward"])
+        if self.reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {self.reward!r}")
+        self.encoder = encoder(self.game_id)
+        self.seeds = Rng(int(params["seed"]))
+        zero_sum = self.players == 2
+        bound = 1.0 if self.reward == "win" else MAX_MARGIN
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.engine.spec.action_count,
+            max_chance_outcomes=0,
+            num_players=self.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=MAX_GAME_LENGTH[self.game_id],
+        )
+        super().__init__(game_type(self.game_id, zero_sum), info, params)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SkyhallGame:
+        """The same game with the same seed stream (OpenSpiel copies games; the stream is the RNG state)."""
+        twin = type(self)(self.get_parameters())
+        twin.seeds = self.seeds.clone()
+        return twin
+
+    def new_initial_state(self) -> SkyhallState:
+        return SkyhallState(self, self.engine.new_game(self.players, self.seeds.next64()))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SkyhallObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return SkyhallObserver(self, perfect_recall)
+
+
+class Held:
+    """What a :class:`SkyhallState` holds: OpenSpiel clones a Python state by deep-copying its
+    attributes, so they sit in this one object, which copies as an engine ``clone()`` and
+    keeps sharing the (immutable) game."""
+
+    __slots__ = ("engine_state", "game", "rng")
+
+    def __init__(self, game: SkyhallGame, engine_state: Any, rng: Rng) -> None:
+        self.game = game
+        self.engine_state = engine_state
+        self.rng = rng
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Held:
+        return Held(self.game, self.engine_state.clone(), self.rng.clone())
+
+
+class SkyhallState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state holding a Skyhall engine state."""
+
+    def __init__(self, game: SkyhallGame, engine_state: Any, rng: Rng | None = None) -> None:
+        super().__init__(game)
+        self.held = Held(game, engine_state, rng or game.seeds.fork(1))
+
+    @property
+    def engine_state(self) -> Any:
+        return self.held.engine_state
+
+    def current_player(self) -> int:
+        if self.engine_state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat: int = self.engine_state.to_act
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.engine_state.is_over or player != self.engine_state.to_act:
+            return []
+        encode = self.held.game.engine.codec.encode
+        return sorted(encode(a) for a in self.engine_state.legal_actions())
+
+    def _apply_action(self, action: int) -> None:
+        self.engine_state.apply(self.held.game.engine.codec.decode(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self.held.game.engine.codec.decode(action))
+
+    def is_terminal(self) -> bool:
+        over: bool = self.engine_state.is_over
+        return over
+
+    def returns(self) -> list[float]:
+        game = self.held.game
+        if not self.engine_state.is_over:
+            return [0.0] * game.players
+        return list(final_rewards(self.engine_state.result(), game.reward))  # type: ignore[arg-type]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SkyhallState:
+        """A full state drawn from ``player_id``'s view alone (the hidden parts sampled with this
+        state's own stream, never the game's dice)."""
+        game = self.held.game
+        sampled = game.engine.determinize(self.engine_state.view(player_id), self.held.rng)
+        return SkyhallState(game, sampled, self.held.rng.fork(1))
+
+    def clone(self) -> SkyhallState:
+        return SkyhallState(self.held.game, self.engine_state.clone(), self.held.rng.clone())
+
+    def __str__(self) -> str:
+        return json.dumps(self.engine_state.view(None, log=False).to_dict(), sort_keys=True)
+
+
+class SkyhallObserver:
+    """OpenSpiel's observer interface: ``tensor`` and ``dict`` (the encoder's parts), strings."""
+
+    def __init__(self, game: SkyhallGame, perfect_recall: bool) -> None:
+        self.encoder = game.encoder
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = {p.name: self.tensor[p.start : p.stop] for p in self.encoder.layout.parts}
+
+    def set_from(self, state: SkyhallState, player: int) -> None:
+        self.encoder.encode(state.engine_state.view(player, log=False), self.tensor)
+
+    def string_from(self, state: SkyhallState, player: int) -> str:
+        seen = state.engine_state.view(player, log=self.perfect_recall).to_dict()
+        if not self.perfect_recall:
+            seen.pop("log", None)
+        return json.dumps(seen, sort_keys=True)
+
+
+def _register(game_id: str) -> None:
+    cls = type(f"Skyhall_{game_id.replace('-', '_')}", (SkyhallGame,), {"game_id": game_id})
+    pyspiel.register_game(game_type(game_id, False), cls)
+
+
+def load(game_id: str, players: int = 2, reward: str = "margin", seed: int = 0) -> Any:
+    """``pyspiel.load_game`` of ``game_id`` with these parameters."""
+    return pyspiel.load_game(short_name(game_id), {"players": players, "reward": reward, "seed": seed})
+
+
+for _game_id in registry.available():
+    _register(_game_id)

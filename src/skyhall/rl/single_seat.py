@@ -1,0 +1,107 @@
+"""A Gymnasium environment for one seat of a Skyhall game; Skyhall agents play the other seats.
+
+The opponents are made with :func:`skyhall.agents.make_agent` and are only ever
+given their own view and legal choices. The learner's legal actions are in
+``info["action_mask"]`` (int8 over the game's action codec) after ``reset`` and
+every ``step``. An action outside the mask ends the episode at once with
+``illegal_reward`` and ``info["illegal"] = True`` (a learner should never send one;
+the rule keeps random probes such as Gymnasium's checker well defined).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from skyhall.agents import Agent, make_agent
+from skyhall.core.rng import Rng
+from skyhall.rl.encoding import Vector
+from skyhall.rl.table import HIGH, Reward, Table
+
+
+class SkyhallSeat(gymnasium.Env[Vector, Any]):
+    """Seat ``seat`` of one game against Skyhall agents."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int = 2,
+        opponents: Sequence[str] = ("random",),
+        seat: int = 0,
+        options: Mapping[str, object] | None = None,
+        reward: Reward = "margin",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        self.metadata = {"render_modes": ["ansi"]}
+        self.table = Table(game, players, options, reward)
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, not {seat}")
+        names = list(opponents) * (players - 1) if len(opponents) == 1 else list(opponents)
+        if len(names) != players - 1:
+            raise ValueError(
+                f"{players} players need {players - 1} opponents (or one name for all), not {names}"
+            )
+        self.seat = seat
+        self.opponent_names = names
+        self.opponents: dict[int, Agent] = {}
+        self.illegal_reward = illegal_reward
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0.0, HIGH, (self.table.encoder.size,), np.float32)
+        self.action_space = spaces.Discrete(self.table.actions)
+        self._seeds = Rng(random.SystemRandom().getrandbits(64))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Vector, dict[str, Any]]:
+        """A new game (``seed`` fixes it and every later reset's), played on to this seat's first decision."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds = Rng(seed)
+        self.table.reset(self._seeds.next64())
+        others = [p for p in range(self.table.players) if p != self.seat]
+        self.opponents = {
+            p: make_agent(name, self._seeds.next64())
+            for p, name in zip(others, self.opponent_names, strict=True)
+        }
+        self._play_opponents()
+        return self.table.observe(self.seat), {"action_mask": self.table.mask(self.seat)}
+
+    def step(self, action: int) -> tuple[Vector, SupportsFloat, bool, bool, dict[str, Any]]:
+        legal = self.table.legal()
+        if int(action) not in legal:
+            info = {"action_mask": np.zeros(self.table.actions, np.int8), "illegal": True}
+            return self.table.observe(self.seat), self.illegal_reward, True, False, info
+        self.table.play(action)
+        self._play_opponents()
+        over = self.table.state.is_over
+        reward = self.table.rewards()[self.seat] if over else 0.0
+        return self.table.observe(self.seat), reward, over, False, {"action_mask": self.table.mask(self.seat)}
+
+    def _play_opponents(self) -> None:
+        """Let the agents decide until this seat must, or the game ends."""
+        state = self.table.state
+        while not state.is_over and state.to_act != self.seat:
+            seat = state.to_act
+            state.apply(self.opponents[seat].choose(state.view(seat, log=False), state.legal_actions()))
+
+    def render(self) -> str | None:
+        return self.table.render() if self.render_mode == "ansi" else None
+
+
+def gym_env(
+    game: str,
+    players: int = 2,
+    opponents: Sequence[str] = ("random",),
+    seat: int = 0,
+    options: Mapping[str, object] | None = None,
+    reward: Reward = "margin",
+    render_mode: str | None = None,
+) -> SkyhallSeat:
+    """A Gymnasium environment of ``game`` for ``seat``, the other seats played by ``opponents``."""
+    return SkyhallSeat(game, players, opponents, seat, options, reward, render_mode=render_mode)

@@ -1,0 +1,105 @@
+"""One game played through integers: what every environment wrapper shares.
+
+A :class:`Table` holds the engine state and speaks the game's fixed action codec
+(``registry.get(game).codec``, ``spec.action_count`` entries): the legal set as
+indices and as a mask, observations through the game's encoder from
+``view(seat)`` only, and the final reward of each seat.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from skyhall.core import registry
+from skyhall.core.result import Result
+from skyhall.rl.encoding import Vector, encoder
+
+Reward = Literal["margin", "win"]
+REWARDS: tuple[Reward, ...] = ("margin", "win")
+Mask = npt.NDArray[np.int8]
+HIGH = 10.0
+"""Upper bound of every observation entry (entries are flags and counts scaled to about 0..1)."""
+
+
+def final_rewards(result: Result, reward: Reward) -> tuple[float, ...]:
+    """Each seat's reward for a finished game.
+
+    ``margin``: the seat's score minus the best score among the other seats.
+    ``win``: +1 for the only winner, -1 for a seat that did not win, 0 for a shared win
+    (the rulebook's tie-breaks included).
+    """
+    scores = result.scores
+    if reward == "margin":
+        return tuple(float(s - max(scores[:p] + scores[p + 1 :])) for p, s in enumerate(scores))
+    winners = result.winners
+    return tuple((1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in range(len(scores)))
+
+
+class Table:
+    """A game of ``game_id`` for ``players`` seats, restarted by :meth:`reset`."""
+
+    def __init__(
+        self, game_id: str, players: int, options: Mapping[str, object] | None, reward: Reward
+    ) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.game = registry.get(game_id)
+        self.game.spec.check_players(players)
+        self.players = players
+        self.options = dict(options or {})
+        self.game.spec.resolve_options(self.options)  # unknown options fail now, not at reset
+        self.reward: Reward = reward
+        self.codec = self.game.codec
+        self.encoder = encoder(game_id)
+        self.actions = self.game.spec.action_count
+        self.state: Any = None
+
+    def reset(self, seed: int) -> None:
+        self.state = self.game.new_game(self.players, seed, self.options)
+
+    @property
+    def to_act(self) -> int | None:
+        seat: int | None = self.state.to_act
+        return seat
+
+    def legal(self) -> list[int]:
+        """The pending decision's legal actions as codec indices (empty once the game is over)."""
+        if self.state.is_over:
+            return []
+        encode = self.codec.encode
+        return [encode(a) for a in self.state.legal_actions()]
+
+    def mask(self, seat: int | None = None) -> Mask:
+        """1 at every legal index when ``seat`` (default: the seat to act) decides now, else all 0."""
+        out = np.zeros(self.actions, np.int8)
+        if seat is None or seat == self.state.to_act:
+            index = self.legal()
+            out[np.fromiter(index, np.intp, len(index))] = 1
+        return out
+
+    def observe(self, seat: int, out: Vector | None = None) -> Vector:
+        """``seat``'s observation, encoded from its view alone."""
+        return self.encoder.encode(self.state.view(seat, log=False), out)
+
+    def play(self, index: int) -> None:
+        """Apply the action numbered ``index``; ``ValueError`` naming the decision if it is not legal now."""
+        action = self.codec.decode(int(index))
+        if self.state.is_over or action not in self.state.legal_actions():
+            raise ValueError(f"action {index} ({action}) is not legal now")
+        self.state.apply(action)
+
+    def rewards(self) -> tuple[float, ...]:
+        """Each seat's final reward (all 0 until the game is over)."""
+        if not self.state.is_over:
+            return (0.0,) * self.players
+        return final_rewards(self.state.result(), self.reward)
+
+    def render(self) -> str:
+        """The table in terminal text, as a spectator sees it."""
+        text = importlib.import_module(f"skyhall.games.{self.game.id.replace('-', '_')}.text")
+        return "\n\n".join(f"{title}\n{body}" for title, body in text.render(self.state.view(None)))

@@ -1,0 +1,89 @@
+"""Observations come from a seat's view only, and the docs show the layouts the code uses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from skyhall.core.registry import available, get
+from skyhall.core.rng import Rng
+from skyhall.rl import encoder
+from skyhall.rl.encoding.__main__ import tables
+
+GAMES = sorted(available())
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+
+
+def positions(game: str, players: int, seed: int, every: int) -> list[object]:
+    """Every ``every``-th position of a random game."""
+    state = get(game).new_game(players, seed)
+    rng = Rng(seed)
+    found = []
+    k = 0
+    while not state.is_over:
+        if k % every == 0:
+            found.append(state.clone())
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        k += 1
+    found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observation_depends_only_on_what_the_seat_sees(game: str) -> None:
+    g = get(game)
+    enc = encoder(game)
+    other_seat_differed = False
+    for state in positions(game, 3, seed=11, every=7):
+        for seat in range(3):
+            view = state.view(seat, log=False)  # type: ignore[attr-defined]
+            first = g.determinize(view, Rng(1))
+            second = g.determinize(view, Rng(2))
+            mine = enc.encode(view)
+            assert first.view(seat, log=False) == view == second.view(seat, log=False)
+            assert np.array_equal(enc.encode(first.view(seat, log=False)), mine)
+            assert np.array_equal(enc.encode(second.view(seat, log=False)), mine)
+            other = (seat + 1) % 3
+            if not np.array_equal(
+                enc.encode(first.view(other, log=False)), enc.encode(second.view(other, log=False))
+            ):
+                other_seat_differed = True
+    assert other_seat_differed, "hidden information never reached another seat's observation"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_encoding_fills_a_given_buffer_and_matches_a_fresh_one(game: str) -> None:
+    enc = encoder(game)
+    out = np.full(enc.size, 7.0, np.float32)
+    for state in positions(game, 4, seed=5, every=25):
+        view = state.view(state.to_act or 0, log=False)  # type: ignore[attr-defined]
+        assert enc.encode(view, out) is out
+        assert np.array_equal(out, enc.encode(view))
+        assert out.dtype == np.float32 and out.min() >= 0.0 and out.max() <= 10.0
+
+
+def test_dump_names_each_part_and_its_entries() -> None:
+    enc = encoder("skyport")
+    state = get("skyport").new_game(2, 1, {"first_player": 0, "cities": "AB"})
+    text = enc.dump(enc.encode(state.view(0, log=False)))
+    lines = text.splitlines()
+    assert lines[0] == "players [0:3]: 2"
+    assert lines[1] == "to_act [3:7]: me"
+    assert lines[2] == "decision [7:18]: choose a card to play"
+    assert "first [24:28]: me" in lines
+    assert "cities [28:44]: me/A, +1/B" in lines
+
+
+def test_spectator_views_are_refused() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        encoder("skyrise").encode(get("skyrise").new_game(2, 1).view(None))
+
+
+def test_docs_show_the_current_layouts() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    begin, end = "<!-- layout:begin -->\n", "\n<!-- layout:end -->"
+    shown = text[text.index(begin) + len(begin) : text.index(end)]
+    assert shown == tables(), "regenerate the layout section: python -m skyhall.rl.encoding"

@@ -1,0 +1,103 @@
+"""The three environment wrappers pass their library's own checks, for every game."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from skyhall.core.registry import available
+from skyhall.rl import aec_env, gym_env
+from skyhall.rl.table import final_rewards
+
+GAMES = sorted(available())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_aec_env_passes_pettingzoo_api_test(game: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Dict observations with a mask: expected warnings
+        api_test(aec_env(game, players=3), num_cycles=20)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_aec_env_passes_pettingzoo_seed_test(game: str) -> None:
+    seed_test(lambda: aec_env(game, players=2, reward="win"), num_cycles=20)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_gym_env_passes_gymnasium_check_env(game: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(gym_env(game, players=2, opponents=["random"]), skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_aec_mask_is_the_engine_legal_set_at_every_step(game: str) -> None:
+    env = aec_env(game, players=2)
+    env.reset(seed=7)
+    table = env.table
+    rng = np.random.default_rng(7)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, _reward, done, truncated, _info = env.last()
+        if done or truncated:
+            env.step(None)
+            continue
+        legal = sorted(table.codec.encode(a) for a in table.state.legal_actions())
+        assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        assert agent == f"player_{table.state.to_act}"
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(int(rng.choice(legal)))
+        steps += 1
+    assert steps > 50
+    assert sorted(env._cumulative_rewards) == []  # every agent was stepped out after the end
+
+
+def test_game_over_pays_the_margin_or_the_win() -> None:
+    env = aec_env("skyrise", players=3, reward="margin")
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while not env.table.state.is_over:
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    result = env.table.state.result()
+    scores = result.scores
+    assert [env.rewards[f"player_{p}"] for p in range(3)] == [
+        scores[p] - max(s for q, s in enumerate(scores) if q != p) for p in range(3)
+    ]
+    wins = final_rewards(result, "win")
+    assert sorted(wins)[-1] == (1.0 if len(result.winners) == 1 else 0.0)
+    assert wins.count(-1.0) == 3 - len(result.winners)
+
+
+def test_gym_env_rejects_an_illegal_action_by_ending_the_episode() -> None:
+    env = gym_env("skyport", players=2, opponents=["random"])
+    _obs, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _obs, reward, done, _truncated, info = env.step(illegal)
+    assert (reward, done, info["illegal"]) == (-1.0, True, True)
+
+
+def test_gym_env_plays_every_other_seat_with_the_agents() -> None:
+    env = gym_env("skyrise", players=3, opponents=["random", "random"], seat=1)
+    _obs, info = env.reset(seed=2)
+    assert env.table.state.to_act == 1
+    rng = np.random.default_rng(2)
+    done = False
+    while not done:
+        _obs, reward, done, _truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert done or env.table.state.to_act == 1
+    assert reward == final_rewards(env.table.state.result(), "margin")[1]
+
+
+def test_unknown_reward_and_options_fail_at_construction() -> None:
+    with pytest.raises(ValueError, match="reward must be one of margin, win"):
+        aec_env("skyport", reward="score")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no option"):
+        gym_env("skyport", options={"colour": 1})
