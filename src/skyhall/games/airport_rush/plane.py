@@ -50,12 +50,29 @@ def arrangeable(slots: tuple[int, ...], dice: tuple[int, ...] | list[int]) -> bo
     return _match(slots, list(dice), 0, 0)
 
 
-def _match(slots: tuple[int, ...], dice: list[int], i: int, used: int) -> bool:
+def seating(slots: tuple[int, ...], dice: tuple[int, ...]) -> tuple[int, ...] | None:
+    """One arrangement of ``dice`` on ``slots``: per slot, the index in ``dice`` of its die or ``-1``.
+
+    ``None`` if the dice cannot sit there. Any arrangement will do: the player may rearrange
+    a plane's dice at will, so this only says how a table may draw them.
+    """
+    seats = [-1] * len(slots)
+    if len(dice) > len(slots) or not _match(slots, list(dice), 0, 0, seats):
+        return None
+    return tuple(seats)
+
+
+def _match(
+    slots: tuple[int, ...], dice: list[int], i: int, used: int, seats: list[int] | None = None
+) -> bool:
+    """Backtracking: can dice ``i..`` take free slots (``used`` is a bitmask)? Fills ``seats`` if given."""
     if i == len(dice):
         return True
     d = dice[i]
     for k, slot in enumerate(slots):
-        if not used & (1 << k) and meets(slot, d) and _match(slots, dice, i + 1, used | (1 << k)):
+        if not used & (1 << k) and meets(slot, d) and _match(slots, dice, i + 1, used | (1 << k), seats):
+            if seats is not None:
+                seats[k] = i
             return True
     return False
 

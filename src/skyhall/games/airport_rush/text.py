@@ -767,6 +767,133 @@ def _pass_words(view: View) -> str:
     return "Load no more dice: go to the final take-off"
 
 
+# -- clicking the table (docs/web.md) -----------------------------------------------------
+#
+# Target names, as the browser table (static/games/airport-rush.js) draws them. Places are
+# 1-based like the notation; a die is named by the face it shows (``r5``), so identical
+# dice share a name and either may be clicked.
+#
+#   die:S:F            a die on load space S        take:S         take the dice chosen on space S
+#   pending:F          a die waiting to be placed   discard        discard the die that fits nowhere
+#   airport:F          a die on your Airport        airport        your free Airport spaces
+#   plane:P            your Departure plane P       plane:P:F      a die on your plane P
+#   waiting:W          your W-th waiting plane      hand:X         a hand card (plane id, action kind)
+#   supply:plane:K     Supply card K (or action)    deck:plane     the top of a deck (or action)
+#   objective:O03      a dealt objective            locate:BR3     a plane LOCATE shows
+#   adjust:up/down, flip, reroll, paint:C           what the action card does to the chosen die
+#   pass               the button that declines the optional step
+
+
+def _die_target(where: int, face: int) -> str:
+    """A die of the seat's own, on its Airport or on a Departure plane."""
+    f = die.face_name(face)
+    return f"airport:{f}" if where == AIRPORT else f"plane:{where + 1}:{f}"
+
+
+def _place_target(where: int) -> str:
+    return "airport" if where == AIRPORT else f"plane:{where + 1}"
+
+
+def target(view: View, action: Action) -> tuple[str, ...]:
+    """The clicks on the table that make ``action``: the die or card first, then where it goes.
+
+    Several dice are taken from a load space by clicking them in the order the table shows
+    them (by face, as the notation sorts them), then the space's *take* button, so that no
+    choice's clicks are the start of another's.
+    """
+    if isinstance(action, Keep):
+        return (f"objective:{action.first}", f"objective:{action.second}")
+    if isinstance(action, TakeDice):
+        dice = tuple(f"die:{action.space + 1}:{die.face_name(f)}" for f in action.faces)
+        return (*dice, f"take:{action.space + 1}")
+    if isinstance(action, Put):
+        return (f"pending:{die.face_name(action.face)}", _place_target(action.where))
+    if isinstance(action, Discard):
+        return (f"pending:{die.face_name(action.face)}", "discard")
+    if isinstance(action, SwapIn):
+        return (f"pending:{die.face_name(action.face)}", f"airport:{die.face_name(action.out)}")
+    if isinstance(action, Load):
+        return (f"airport:{die.face_name(action.face)}", f"plane:{action.plane + 1}")
+    if isinstance(action, Play):
+        return (f"hand:{action.card}",)
+    if isinstance(action, Adjust):
+        return (
+            _die_target(action.where, action.face),
+            f"adjust:{'up' if action.delta > 0 else 'down'}",
+        )
+    if isinstance(action, Flip):
+        return (_die_target(action.where, action.face), "flip")
+    if isinstance(action, Reroll):
+        return (_die_target(action.where, action.face), "reroll")
+    if isinstance(action, Paint):
+        return (_die_target(action.where, action.face), f"paint:{die.COLOURS[action.colour]}")
+    if isinstance(action, Pick):
+        return (f"die:{action.space + 1}:{die.face_name(action.face)}",)
+    if isinstance(action, Transfer):
+        return (_die_target(action.plane, action.face), _place_target(action.where))
+    if isinstance(action, Exchange):
+        return (f"plane:{action.plane + 1}", f"waiting:{action.waiting + 1}")
+    if isinstance(action, Scrap):
+        return (f"waiting:{action.index + 1}" if action.waiting else f"plane:{action.index + 1}",)
+    if isinstance(action, Choose):
+        return (f"locate:{action.card}",)
+    if isinstance(action, TakeOff):
+        return (f"plane:{action.plane + 1}",)
+    if isinstance(action, Drop):
+        return (f"airport:{die.face_name(action.face)}",)
+    if isinstance(action, Draw):
+        name = DECK_NAMES[action.deck]
+        return (f"deck:{name}",) if action.slot == DECK else (f"supply:{name}:{action.slot + 1}",)
+    assert isinstance(action, Pass)
+    return ("pass",)
+
+
+def confirm(view: View, action: Action) -> str | None:
+    """A question for choices that give something up or let a chance go; ``None`` for the rest."""
+    seat = _actor(view)
+    if isinstance(action, Pass):
+        return _pass_question(view)
+    if isinstance(action, Discard):
+        return f"Discard the {die_words(find_face(view.pending, action.face))} back into the bag?"
+    if isinstance(action, SwapIn):
+        out = die_words(find_face(view.airport[seat], action.out))
+        return f"Put the {out} from your Airport back into the bag to make room?"
+    if isinstance(action, Scrap):
+        return f"{label(view, action)}?"
+    if isinstance(action, Exchange) and _docked(view, seat, action.plane).dice:
+        return f"{label(view, action)}?"
+    return None
+
+
+def _pass_question(view: View) -> str | None:
+    """Passing costs something only when there was something to do instead."""
+    seat = _actor(view)
+    step = view.step
+    if step == CARD_EFFECT:
+        card = view.cat.cards[view.card]
+        if card.kind == "locate":
+            return "Keep none of the planes LOCATE shows?"
+        if view.rerolled != EMPTY:
+            return None
+        return f"Discard {card.title} without using it?"
+    ready_planes = [
+        p for p, docked in enumerate(view.departure[seat]) if docked is not None and _is_ready(view, docked)
+    ]
+    can_fly = ready_planes and view.storm == EMPTY
+    if step == TAKE_OFF and can_fly and view.takeoffs < view.takeoff_limit:
+        return "A plane is ready: go on to Action 4 without taking it off?"
+    if step == EVENT_STEP and can_fly:
+        return "Let RUSH HOUR pass without taking off a plane?"
+    if step == FINAL_LOAD and any(isinstance(a, Load) for a in view.legal):
+        return "Some Airport dice could still go onto your planes: go to the final take-off now?"
+    return None
+
+
+def _is_ready(view: View, docked: Docked) -> bool:
+    card = view.cat.cards[docked.card]
+    return ready(card.slots, card.value, docked.dice)
+
+
 def turn_summary() -> str:
     """The rulebook's turn, the end of the game and the scoring, in a few lines."""
     return "\n".join(

@@ -21,7 +21,8 @@ from skyhall.core.rng import Rng
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import Action
 from skyhall.games.airport_rush.cards import EVENT, PLANE, Catalog
-from skyhall.games.airport_rush.plane import Docked
+from skyhall.games.airport_rush.plane import Docked, ready, seating, slot_name
+from skyhall.games.airport_rush.scoring import best_assignment, objective_points
 from skyhall.games.airport_rush.state import State
 from skyhall.games.airport_rush.steps import NAMES, OVER
 
@@ -126,10 +127,7 @@ class View:
                 [cid_o for cid_o in (self._objective(o) for o in kept)] for kept in self.objectives
             ],
             "dealt": [[self._objective(o) for o in d] for d in self.dealt],
-            "departure": [
-                [None if p is None else {"plane": cid(p.card), "dice": dice(p.dice)} for p in row]
-                for row in self.departure
-            ],
+            "departure": [[None if p is None else self._docked(p) for p in row] for row in self.departure],
             "waiting": [{"size": len(q), "planes": [cid(c) for c in q if c >= 0]} for q in self.waiting],
             "airport": [dice(a) for a in self.airport],
             "taken": [{"count": len(t), "planes": [cid(c) for c in t if c >= 0]} for t in self.taken],
@@ -142,7 +140,76 @@ class View:
             "event": cid(self.event),
             "legal": [str(a) for a in self.legal],
             "log": list(self.log),
+            "swaps_left": self.cat.limits.max_swaps - self.swaps,
+            "objectives_met": [self._objectives_met(seat) for seat in range(self.players)],
+            "cards": {cards[c].id: self._card_info(c) for c in sorted(self._shown_cards())},
+            "objective_cards": {
+                self.cat.objectives[o].id: self._objective_info(o)
+                for o in sorted({o for row in (*self.dealt, *self.objectives) for o in row if o >= 0})
+            },
         }
+
+    # -- what the table needs to draw the cards named above (only cards this seat sees) --
+
+    def _docked(self, p: Docked) -> dict[str, Any]:
+        """A Departure plane: its dice, one way to seat them on its slots, and whether it is ready."""
+        card = self.cat.cards[p.card]
+        seats = seating(card.slots, p.dice) or ()
+        return {
+            "plane": card.id,
+            "dice": [die.name(d) for d in p.dice],
+            "seated": [die.name(p.dice[k]) if k >= 0 else None for k in seats],
+            "ready": ready(card.slots, card.value, p.dice),
+        }
+
+    def _shown_cards(self) -> set[int]:
+        rows = (*self.supply, *self.hands, *self.waiting, *self.taken, self.locate, self.discard)
+        shown = {c for row in rows for c in row if c >= 0}
+        shown.update(p.card for row in self.departure for p in row if p is not None)
+        shown.update(c for c in (self.card, self.event) if c >= 0)
+        if self.storm >= 0:
+            shown.add(self.cat.by_id["storm"])
+        return shown
+
+    def _card_info(self, c: int) -> dict[str, Any]:
+        cat = self.cat
+        card = cat.cards[c]
+        if card.type == PLANE:
+            return {
+                "type": "plane",
+                "country": cat.countries[card.country],
+                "airline": cat.airlines[card.airline],
+                "slots": [slot_name(s) for s in card.slots],
+                "value": card.value,
+            }
+        kind = "event" if card.type == EVENT else "action"
+        return {"type": kind, "kind": card.kind, "title": card.title, "text": card.text}
+
+    def _objective_info(self, o: int) -> dict[str, Any]:
+        objective = self.cat.objectives[o]
+        return {
+            "countries": [self.cat.countries[k] for k in objective.countries],
+            "base": objective.base,
+            "airline": self.cat.airlines[objective.airline],
+            "bonus": objective.bonus,
+        }
+
+    def _objectives_met(self, seat: int) -> list[dict[str, Any]] | None:
+        """Per kept objective, the taken-off planes meeting it in the best assignment (ARU-SCO-07) and
+        its points; ``None`` for a seat whose objectives or take-offs this view cannot see."""
+        kept, taken = self.objectives[seat], self.taken[seat]
+        if not kept or HIDDEN in kept or HIDDEN in taken:
+            return None
+        _, plan = best_assignment(self.cat, taken, kept)
+        cards = self.cat.cards
+        return [
+            {
+                "objective": self.cat.objectives[o].id,
+                "planes": None if planes is None else [cards[c].id for c in planes],
+                "points": objective_points(self.cat, self.cat.objectives[o], planes),
+            }
+            for o, planes in zip(kept, plan, strict=True)
+        ]
 
     def _objective(self, o: int) -> str | None:
         return self.cat.objectives[o].id if o >= 0 else None
