@@ -93,6 +93,17 @@ class Panorama:
     points: int
     size: int
 
+    def describe(self) -> str:
+        """``"Avenue: 4 for each chain of 3 of your Structures"``."""
+        what = {
+            "bridge": "bridge with your Structures at both ends",
+            "airship": f"airship touched by {self.size} of your Structures",
+            "chain": f"chain of {self.size} of your Structures",
+            "waterfall": "Structure of yours on a waterfall",
+            "island": f"island with {self.size} of your Structures",
+        }[self.kind]
+        return f"{self.name}: {self.points} for each {what}"
+
 
 @dataclass(frozen=True, slots=True)
 class Objective:

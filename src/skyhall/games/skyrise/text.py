@@ -155,15 +155,7 @@ def _status(view: View) -> str:
 
 
 def _panorama_text(view: View, p: int) -> str:
-    card = view.cat.panoramas[p]
-    what = {
-        "bridge": "bridge with your Structures at both ends",
-        "airship": f"airship touched by {card.size} of your Structures",
-        "chain": f"chain of {card.size} of your Structures",
-        "waterfall": "Structure of yours on a waterfall",
-        "island": f"island with {card.size} of your Structures",
-    }[card.kind]
-    return f"{card.name}: {card.points} for each {what}"
+    return view.cat.panoramas[p].describe()
 
 
 def _cell(view: View, d: int) -> tuple[str, str]:
@@ -401,6 +393,51 @@ def label(view: View, action: Action) -> str:
     if isinstance(action, MoveDisc):
         return f"move a disc from the {COLOURS[action.source]} row to the {COLOURS[action.target]} row"
     return str(action)
+
+
+# -- the table in the browser ----------------------------------------------------------------
+#
+# Target names the browser table (``web/static/games/skyrise.js``) draws as ``data-target``:
+# ``district:<id>`` a district of the map, ``bid:<value>`` and ``wonder:<card>`` the picker it opens
+# over a chosen district, ``card:<n>`` a Wonder card in your hand, ``row:<colour>`` a district row of
+# your player board, ``panorama:<id>`` a Panorama card in play, ``pass`` the pass button.
+
+
+def target(view: View, action: Action) -> tuple[str, ...]:
+    """The table elements clicked, in order, to make ``action``.
+
+    A bid is the district first, then the Building's value in the picker drawn over it
+    (``("district:C3", "bid:54")``); moving a disc is the row it leaves, then the row it joins.
+    """
+    if isinstance(action, Bid):
+        return f"district:{action.district}", f"bid:{action.value}"
+    if isinstance(action, PlaceWonder):
+        return f"district:{action.district}", f"wonder:{action.card}"
+    if isinstance(action, Pass):
+        return ("pass",)
+    if isinstance(action, Keep):
+        return (f"card:{action.card}",)
+    if isinstance(action, Assign):
+        return (f"row:{COLOURS[action.colour]}",)
+    if isinstance(action, TakeDisc):
+        return (f"district:{action.district}",)
+    if isinstance(action, ScorePanorama):
+        return (f"panorama:{action.panorama}",)
+    return f"row:{COLOURS[action.source]}", f"row:{COLOURS[action.target]}"
+
+
+def confirm(view: View, action: Action) -> str | None:
+    """A question before a pass, or before the Wonder card kept last (the others leave the game)."""
+    if isinstance(action, Pass):
+        if view.step == MOVE:
+            return "Leave your rows as they are? The Wonder's move is lost."
+        return "Pass? You are out of this auction until it ends."
+    if isinstance(action, Keep) and view.to_act is not None:
+        needed = 2 if view.players == 2 else 1
+        if len(view.chosen[view.to_act]) + 1 == needed:
+            card = view.cat.wonders[action.card - 1]
+            return f"Keep Wonder card {card.number} {card.name}? The cards you do not keep leave the game."
+    return None
 
 
 def turn_summary() -> str:

@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 from skyhall.core import log
 from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
-from skyhall.games.skyrise.bid import describe
-from skyhall.games.skyrise.catalog import COLOURS, PATRON, WILD, Catalog
+from skyhall.games.skyrise.bid import WONDER, describe, is_wonder, outbids, value
+from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import Board, board_for
 from skyhall.games.skyrise.rules import legal
 from skyhall.games.skyrise.state import EMPTY, State
@@ -134,10 +134,18 @@ class View:
                     "colour": COLOURS[board.colour[d]],
                     "disc": disc(self.discs[d]),
                     "structure": None if self.occupant[d] == EMPTY else describe(cat, self.occupant[d]),
+                    **self._piece(d),
+                    **self._place(d),
                 }
                 for d in board.in_play
             },
             "bids": [[sites[d].id, describe(cat, code)] for d, code in self.bids],
+            "bridges": [[sites[a].id, sites[b].id] for a, b in board.bridges],
+            "airships": [[sites[d].id for d in group] for group in board.airships],
+            "heights": {str(b.value): HEIGHTS[b.height] for b in cat.buildings},
+            "row_values": list(cat.row_values),
+            "excess_value": cat.excess_value,
+            "cards": self._cards(),
             "players_boards": [
                 {
                     "prestige": self.prestige[p],
@@ -173,6 +181,66 @@ class View:
             else {"winner": self.winner, "district": sites[self.site].id, "wonder_card": card(self.effect)},
             "stage": self.stage,
             "log": list(self.log),
+        }
+
+    def _place(self, d: int) -> dict[str, Any]:
+        """Where district ``d`` lies: its island (``C`` or a slot), its cell on that island's own grid
+        (an Outer Island as printed, before it is turned to face the Central Island) and its features."""
+        site = self.cat.sites[d]
+        board = self.board
+        return {
+            "island": "C" if site.island == 0 else self.cat.slots[site.island - 1],
+            "row": site.row,
+            "col": site.col,
+            "bridge": board.bridge_end[d],
+            "waterfall": board.waterfall[d],
+        }
+
+    def _piece(self, d: int) -> dict[str, Any]:
+        """The Structure or bid on district ``d``: owner, height (``wonder`` for a Wonder), bid value,
+        Wonder card number, and whether it is a bid of the auction under way."""
+        code = self.occupant[d]
+        if code == EMPTY:
+            return {"owner": None, "height": None, "value": None, "wonder": None, "bid": False}
+        cat = self.cat
+        bidding = any(x == d for x, _ in self.bids)
+        if is_wonder(code):
+            card = code - WONDER
+            seat = next(p for p in range(self.players) if card in self.chosen[p])
+            worth = value(cat, code) if outbids(cat, card) else None
+            return {"owner": seat, "height": "wonder", "value": worth, "wonder": card + 1, "bid": bidding}
+        b = cat.buildings[code]
+        height = HEIGHTS[b.height]
+        return {"owner": b.owner, "height": height, "value": b.value, "wonder": None, "bid": bidding}
+
+    def _cards(self) -> dict[str, Any]:
+        """The words of the cards this seat may read: Wonder cards it can see, the Panoramas in play, and
+        the Secret Objectives it can see (never a card it may not know, not even by name)."""
+        cat = self.cat
+        seen = {c for group in (*self.hands, *self.chosen, *self.wonders) for c in group if c != EMPTY}
+        seen.update(code - WONDER for code in self.occupant if code != EMPTY and is_wonder(code))
+        return {
+            "wonders": {
+                str(cat.wonders[c].number): {
+                    "name": cat.wonders[c].name,
+                    "initiative": cat.wonders[c].initiative,
+                    "text": cat.wonders[c].text,
+                }
+                for c in sorted(seen)
+            },
+            "panoramas": {
+                cat.panoramas[p].id: {"name": cat.panoramas[p].name, "text": cat.panoramas[p].describe()}
+                for p in self.panoramas
+            },
+            "objectives": {
+                cat.objectives[o].id: {
+                    "colour": COLOURS[cat.objectives[o].colour],
+                    "needed": cat.objectives[o].needed(self.players),
+                    "points": cat.objective_points,
+                }
+                for o in self.objectives
+                if o != EMPTY
+            },
         }
 
 
