@@ -6,9 +6,11 @@ import typer
 
 from skyhall.cli.play import play
 from skyhall.cli.replay import replay
+from skyhall.cli.report import report
 from skyhall.cli.rules import games, rules
 from skyhall.cli.serve import serve
 from skyhall.cli.sim import sim
+from skyhall.cli.tournament import tournament
 
 app = typer.Typer(
     name="skyhall",
@@ -22,6 +24,8 @@ app.command()(rules)
 app.command()(play)
 app.command()(sim)
 app.command()(replay)
+app.command()(tournament)
+app.command()(report)
 app.command()(serve)
 
 if __name__ == "__main__":

@@ -1,122 +1,208 @@
-"""``skyhall sim``: many bot games with seats rotated over paired seeds, and a summary table."""
+"""``skyhall sim``: many bot games with seats rotated over paired seeds, in parallel, and a summary table.
+
+The games are played in batches on local processes (``--workers``, one per core by
+default) or on a Dask cluster (``--cluster tcp://host:8786``); the results do not
+depend on where they were played. ``--out`` appends one JSON line per game and makes
+the run resumable: the same command again plays only the games missing from the file.
+"""
 
 from __future__ import annotations
 
-import json
-from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from skyhall.agents import agent_names
+from skyhall.agents import make_agent
 from skyhall.cli.common import check_players, fail, find_game
-from skyhall.sim.runner import Outcome, run_many
+from skyhall.core.errors import DataError
+from skyhall.core.registry import Game
+from skyhall.sim import results, variant
+from skyhall.sim.balance import Key, by_agent, by_seat, rates
+from skyhall.sim.parallel import batch_size, executor_for, local_workers, play_all, tasks
+from skyhall.sim.runner import Job, Outcome, Run, jobs, seated
+
+INTERRUPTED = 130
+
+Players = Annotated[int | None, typer.Option("--players", "-p", help="Players (default: one per agent).")]
+Seed = Annotated[int, typer.Option(help="Seed of the whole run.")]
+Workers = Annotated[
+    int | None, typer.Option("--workers", "-w", min=1, help="Local worker processes (default: one per core).")
+]
+Cluster = Annotated[
+    str | None, typer.Option(help="Run on the Dask scheduler at this address, e.g. tcp://host:8786.")
+]
+Sets = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="Change the card data for this run: GAME.FILE.TABLE.FIELD=VALUE (repeatable).",
+        show_default=False,
+    ),
+]
+VariantFile = Annotated[
+    Path | None,
+    typer.Option("--variant", help="A TOML overlay on the card data (tables mirror the data files)."),
+]
 
 
-class Tally:
-    """Wins (a shared first place split evenly between the tied winners), scores and game lengths."""
+def agent_list(text: str) -> list[str]:
+    """The names in ``--agents``, each checked by building it once."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        fail("--agents names no agent")
+    for name in names:
+        try:
+            make_agent(name, 0)
+        except ValueError as exc:
+            fail(str(exc))
+    return names
 
-    def __init__(self) -> None:
-        self.wins: dict[str, float] = defaultdict(float)
-        self.scores: dict[str, list[int]] = defaultdict(list)
-        self.games = 0
-        self.decisions = 0
 
-    def add(self, keys: Sequence[str], outcome: Outcome) -> None:
-        for seat, key in enumerate(keys):
-            self.scores[key].append(outcome.result.scores[seat])
-        for seat in outcome.result.winners:
-            self.wins[keys[seat]] += 1 / len(outcome.result.winners)
-        self.games += 1
-        self.decisions += outcome.decisions
+def game_options(game: Game, file: Path | None, settings: Sequence[str] | None) -> dict[str, Any]:
+    """Seat 0 first, plus the checked variant overlay (the ``data`` option) if any."""
+    try:
+        overlay = variant.build(game.id, file, settings or [])
+    except DataError as exc:
+        fail(f"bad variant: {exc}")
+    return seated(game.id, {"data": overlay} if overlay else None)
 
-    def table(self, title: str, column: str) -> Table:
-        out = Table(title=title, title_justify="left", header_style="bold")
-        for name in (column, "games", "wins", "win rate", "mean score", "min", "max"):
-            out.add_column(name, justify="left" if name == column else "right")
-        for key in sorted(self.scores):
-            scores = self.scores[key]
-            out.add_row(
-                key,
-                str(len(scores)),
-                f"{self.wins[key]:g}",
-                f"{self.wins[key] / len(scores):.1%}",
-                f"{sum(scores) / len(scores):.1f}",
-                str(min(scores)),
-                str(max(scores)),
-            )
-        return out
+
+def progress_bar(console: Console) -> Progress:
+    """Games done, games per second and the time left."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} games/s"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+
+
+def played(
+    console: Console,
+    work: Sequence[tuple[Run, Sequence[Job]]],
+    workers: int | None,
+    cluster: str | None,
+    title: str,
+) -> Iterator[list[Outcome]]:
+    """Play ``work`` (jobs of one or more runs) under a progress bar; yields finished games in order."""
+    total = sum(len(todo) for _, todo in work)
+    try:
+        with (
+            executor_for(workers or local_workers(), cluster) as (executor, count),
+            progress_bar(console) as bar,
+        ):
+            size = batch_size(total, count)
+            task = bar.add_task(title, total=total, rate="–")
+            for finished, ready in play_all(
+                [t for run, todo in work for t in tasks(run, todo, size)], executor, count
+            ):
+                yield ready
+                bar.advance(task, finished)
+                speed = bar.tasks[task].speed
+                bar.update(task, rate=f"{speed:.1f}" if speed else "–")
+    except RuntimeError as exc:
+        fail(str(exc))
+
+
+def play_run(
+    console: Console,
+    run: Run,
+    games: int,
+    out: Path | None,
+    workers: int | None,
+    cluster: str | None,
+    title: str,
+) -> list[dict[str, Any]]:
+    """Play the games of ``run`` not yet in ``out``; every game's line, in order."""
+    try:
+        done = [g for g in results.resume(out, run) if g["index"] < games] if out is not None else []
+    except results.ResultsError as exc:
+        fail(str(exc))
+    have = {g["index"] for g in done}
+    todo = [job for job in jobs(run, games) if job.index not in have]
+    if done:
+        console.print(f"Resuming {out}: {len(done)} of {games} games already played.")
+    lines: list[dict[str, Any]] = []
+    try:
+        for ready in played(console, [(run, todo)], workers, cluster, title):
+            new = [results.line(run, todo[len(lines) + i].index, o) for i, o in enumerate(ready)]
+            if out is not None:
+                results.append(out, new)
+            lines.extend(new)
+    except KeyboardInterrupt:
+        console.print(f"Interrupted after {len(done) + len(lines)} games; the same command resumes.")
+        raise typer.Exit(INTERRUPTED) from None
+    return sorted(done + lines, key=lambda g: int(g["index"]))
+
+
+def summary(title: str, column: str, games: Sequence[dict[str, Any]], key: Key) -> Table:
+    """Games, wins, win rate with its 95 % interval, and scores, per seat or per agent."""
+    out = Table(title=title, title_justify="left", header_style="bold")
+    for name in (column, "games", "wins", "win rate", "95% interval", "mean score", "min", "max"):
+        out.add_column(name, justify="left" if name == column else "right")
+    for rate in rates(games, key):
+        out.add_row(
+            rate.key,
+            str(rate.games),
+            f"{rate.wins:g}",
+            f"{rate.rate:.1%}",
+            f"{rate.low:.1%}–{rate.high:.1%}",
+            f"{rate.mean_score:.1f}",
+            str(min(rate.scores)),
+            str(max(rate.scores)),
+        )
+    return out
 
 
 def sim(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `skyhall games`).")],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players (default: one per agent).")
-    ] = None,
+    players: Players = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 1,
+    seed: Seed = 1,
     agents: Annotated[
         str, typer.Option(help="Comma-separated agent per seat, or one agent for every seat.")
     ] = "random",
-    out: Annotated[Path | None, typer.Option(help="Write one JSON line per game here.")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Append one JSON line per game here (rerun to resume).")
+    ] = None,
+    workers: Workers = None,
+    cluster: Cluster = None,
+    settings: Sets = None,
+    variant_file: VariantFile = None,
 ) -> None:
-    """Simulate bot games and summarise win rate by seat, scores and game length."""
+    """Simulate bot games and summarise win rate by seat and agent, scores and game length."""
     game = find_game(game_id)
-    names = [name.strip() for name in agents.split(",") if name.strip()]
-    if not names:
-        fail("--agents names no agent")
-    for name in names:
-        if name not in agent_names():
-            fail(f"no agent {name!r} (agents: {', '.join(agent_names())})")
+    names = agent_list(agents)
     count = players if players is not None else (len(names) if len(names) > 1 else game.spec.min_players)
     check_players(game, count)
     if len(names) == 1:
         names *= count
     elif len(names) != count:
         fail(f"--agents names {len(names)} agents for {count} players")
+    run = Run(game.id, tuple(names), seed, game_options(game, variant_file, settings))
 
     console = Console(highlight=False)
-    by_seat, by_agent = Tally(), Tally()
-    sink: TextIO | None = out.open("w", encoding="utf-8") if out is not None else None
-
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console) as progress:
-        task = progress.add_task(f"{game.spec.title}", total=games, rate="–")
-
-        def record(outcome: Outcome) -> None:
-            by_seat.add([f"Player {s + 1} (seat {s})" for s in range(count)], outcome)
-            by_agent.add(list(outcome.agents), outcome)
-            if sink is not None:
-                sink.write(json.dumps(outcome.to_dict(), separators=(",", ":")) + "\n")
-            progress.advance(task)
-            speed = progress.tasks[task].speed
-            progress.update(task, rate=f"{speed:.1f}" if speed else "–")
-
-        try:
-            run_many(game.id, names, games, seed, on_game=record)
-        finally:
-            if sink is not None:
-                sink.close()
+    lines = play_run(console, run, games, out, workers, cluster, game.spec.title)
 
     order = "Player 1 (seat 0) plays first, " if "first_player" in game.spec.options else ""
+    changed = " with a variant of the card data," if run.options.get("data") else ""
     console.print(
-        f"{games} games of {game.spec.title}, {count} players, seed {seed}; {order}seats rotate over paired "
-        "deals. A shared first place counts as 1/k of a win for each of the k winners."
+        f"{games} games of {game.spec.title},{changed} {count} players, seed {seed}; {order}seats rotate "
+        "over paired deals. A shared first place counts as 1/k of a win for each of the k winners."
     )
-    console.print(by_seat.table("By seat", "seat"))
+    console.print(summary("By seat", "seat", lines, by_seat))
     if len(set(names)) > 1:
-        console.print(by_agent.table("By agent", "agent"))
-    console.print(f"Mean game length: {by_seat.decisions / by_seat.games:.1f} decisions.")
+        console.print(summary("By agent", "agent", lines, by_agent))
+    console.print(f"Mean game length: {sum(g['decisions'] for g in lines) / len(lines):.1f} decisions.")
     if out is not None:
-        console.print(f"Wrote {games} lines to {out} (watch one with: skyhall replay {out} --game-index N).")
+        console.print(
+            f"{out} holds {len(lines)} games (watch one with: skyhall replay {out} --game-index N; "
+            f"report: skyhall report {out} -o report.html)."
+        )

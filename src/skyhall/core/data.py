@@ -6,10 +6,11 @@ as it is read and :meth:`Entry.done` rejects fields nobody asked for (usually a 
 
 from __future__ import annotations
 
+import json
 import tomllib
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
 from importlib import resources
-from typing import Any
+from typing import Any, Generic, TypeGuard, TypeVar
 
 from skyhall.core.errors import DataError
 
@@ -122,3 +123,153 @@ def entries(file: str, document: dict[str, Any], array: str) -> Iterator[Entry]:
 
 
 _REQUIRED = object()
+
+
+Reader = Callable[[str], tuple[str, dict[str, Any]]]
+"""Returns ``(path to show in errors, parsed document)`` for a data file name."""
+C = TypeVar("C")
+
+
+class Variants(Generic[C]):
+    """A game's catalog built from its shipped data files with an *overlay* merged in, once per overlay.
+
+    An overlay is a nested mapping that mirrors the data files: its first level names a file by
+    stem (``board`` for ``data/board.toml``), the levels below name tables and fields. Inside an
+    array of tables (``[[airship]]``) a key picks one entry by its ``id`` (or by its index), and a
+    file's entries can be named straight under the stem (``airships.B3.movement``). A first-level
+    key that is not a stem but a table or entry id of exactly one file stands for that file
+    (``tokens.colours`` means ``board.tokens.colours`` in Skyport). Values replace what is there;
+    the merged documents then go through the game's own loader, so an overlay is validated exactly
+    like the shipped data (errors name file, entry and field). An overlay may not change the
+    action space: the codec is fixed per game.
+    """
+
+    def __init__(
+        self,
+        package: str,
+        build: Callable[[Reader], C],
+        base: Callable[[], C],
+        actions: Callable[[C], Iterable[Hashable]],
+    ) -> None:
+        self.package = package
+        self.build = build
+        self.base = base
+        self.actions = actions
+        self._built: dict[str, C] = {}
+
+    def stems(self) -> list[str]:
+        """The data files' names without ``.toml``."""
+        folder = resources.files(self.package).joinpath("data")
+        return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+    def get(self, overlay: object) -> C:
+        """The catalog for ``overlay`` (``None`` or empty: the shipped data); :class:`DataError` if bad."""
+        if overlay is None or overlay == {}:
+            return self.base()
+        if not isinstance(overlay, Mapping):
+            raise DataError("variant", "(top level)", "data", f"a table of data files, found {overlay!r}")
+        key = json.dumps(overlay, sort_keys=True, default=str)
+        if key not in self._built:
+            patches = self._by_file(overlay)
+
+            def read(name: str) -> tuple[str, dict[str, Any]]:
+                shown, document = load_toml(self.package, name)
+                _patch(shown, document, patches.get(name[: -len(".toml")], {}), top=True)
+                return shown, document
+
+            catalog = self.build(read)
+            self._same_actions(catalog)
+            self._built[key] = catalog
+        return self._built[key]
+
+    def _by_file(self, overlay: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        stems = self.stems()
+        patches: dict[str, dict[str, Any]] = {}
+        for key, value in overlay.items():
+            if key in stems:
+                if not isinstance(value, Mapping):
+                    raise DataError(
+                        f"{key}.toml", "(top level)", "(file)", f"a table of changes, found {value!r}"
+                    )
+                patches.setdefault(key, {}).update(value)
+                continue
+            holders = [s for s in stems if _names(load_toml(self.package, f"{s}.toml")[1], key)]
+            if len(holders) != 1:
+                where = f"it is in {', '.join(holders)}" if holders else "no file has it"
+                raise DataError(
+                    "variant",
+                    "(top level)",
+                    key,
+                    f"a data file ({', '.join(stems)}), or a table or entry id of just one of them ({where})",
+                )
+            patches.setdefault(holders[0], {})[key] = value
+        return patches
+
+    def _same_actions(self, catalog: C) -> None:
+        mine, shipped = tuple(self.actions(catalog)), tuple(self.actions(self.base()))
+        if mine != shipped:
+            new = [str(a) for a in mine if a not in set(shipped)][:3]
+            gone = [str(a) for a in shipped if a not in set(mine)][:3]
+            raise DataError(
+                "variant",
+                "(whole overlay)",
+                "(action space)",
+                f"changes that keep the game's {len(shipped)} actions (this one gives {len(mine)}; "
+                f"new: {', '.join(new) or 'none'}; gone: {', '.join(gone) or 'none'})",
+            )
+
+
+def _names(document: Mapping[str, Any], key: str) -> bool:
+    """Whether ``key`` is a top-level key of ``document`` or the id of an entry of one of its arrays."""
+    return key in document or _entry_of(document, key) is not None
+
+
+def _entry_of(document: Mapping[str, Any], key: str) -> dict[str, Any] | None:
+    for value in document.values():
+        if _is_tables(value):
+            for table in value:
+                if table.get("id") == key:
+                    return table
+    return None
+
+
+def _is_tables(value: object) -> TypeGuard[list[dict[str, Any]]]:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _patch(shown: str, target: dict[str, Any], patch: Mapping[str, Any], top: bool = False) -> None:
+    """Merge ``patch`` into ``target`` in place (see :class:`Variants`); ``top``: a file's top level."""
+    for key, value in patch.items():
+        current = target.get(key)
+        entry = _entry_of(target, key) if top and key not in target else None
+        if entry is not None and isinstance(value, Mapping):
+            _patch(shown, entry, value)
+        elif isinstance(current, dict) and isinstance(value, Mapping):
+            _patch(shown, current, value)
+        elif _is_tables(current) and isinstance(value, Mapping):
+            for pick, change in value.items():
+                _patch(shown, _pick(shown, key, current, pick), _table(shown, pick, change))
+        elif top and key not in target:
+            known = ", ".join(sorted(str(k) for k in target))
+            raise DataError(
+                shown, "(top level)", key, f"a table, field or entry id of this file (known: {known})"
+            )
+        else:
+            target[key] = value
+
+
+def _pick(shown: str, array: str, tables: list[dict[str, Any]], pick: str) -> dict[str, Any]:
+    for table in tables:
+        if table.get("id") == pick:
+            return table
+    if pick.isdigit() and int(pick) < len(tables):
+        return tables[int(pick)]
+    ids = [str(t["id"]) for t in tables if "id" in t]
+    expected = f"an entry id ({', '.join(ids)})" if ids else f"an entry index 0..{len(tables) - 1}"
+    raise DataError(shown, f"[[{array}]]", pick, expected)
+
+
+def _table(shown: str, entry: str, change: object) -> Mapping[str, Any]:
+    if not isinstance(change, Mapping):
+        raise DataError(shown, entry, "(entry)", f"a table of field changes, found {change!r}")
+    return change

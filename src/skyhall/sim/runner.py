@@ -2,14 +2,18 @@
 
 Seat ``i`` is the ``i``-th to play: when a game has a ``first_player`` option and
 the caller leaves it out, seat 0 plays first. "Win rate by seat" then measures the
-turn-order advantage, and the seat rotation of :func:`run_many` gives every agent
+turn-order advantage, and the seat rotation of :func:`schedule` gives every agent
 every turn position on the same deals.
+
+A :class:`Run` (game, agents, seed, options) fixes every game of a simulation: game
+``i`` of a run is always the same game, whichever process or machine plays it, so
+runs can be split into batches (:mod:`skyhall.sim.parallel`) and resumed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from skyhall.agents import Agent, make_agent
@@ -41,6 +45,7 @@ class Outcome:
             "winners": result["winners"],
             "ranks": result["ranks"],
             "breakdown": result["breakdown"],
+            "categories": [self.result.category_totals(seat) for seat in range(len(self.agents))],
             "decisions": self.decisions,
             "record": self.record.to_dict(),
         }
@@ -91,6 +96,54 @@ def schedule(agent_names: Sequence[str], games: int, seed: int) -> Iterator[tupl
         yield deal, tuple((seat - shift) % n for seat in range(n))
 
 
+@dataclass(frozen=True)
+class Run:
+    """The settings that fix every game of a simulation.
+
+    ``agents`` names one agent per seat of the first game (so ``len(agents)`` is the
+    player count); later games rotate them (see :func:`schedule`). ``options`` are
+    the game's options, a card-data overlay under ``data`` included.
+    """
+
+    game: str
+    agents: tuple[str, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.agents)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as written beside every result (compared when a run resumes)."""
+        return {"game": self.game, "agents": list(self.agents), "seed": self.seed, "options": self.options}
+
+
+@dataclass(frozen=True)
+class Job:
+    """Game ``index`` of a run: its deal (the game seed) and which agent sits in each seat."""
+
+    index: int
+    deal: int
+    order: tuple[int, ...]
+
+
+def jobs(run: Run, games: int) -> list[Job]:
+    """The first ``games`` games of ``run``, in schedule order."""
+    return [Job(i, deal, order) for i, (deal, order) in enumerate(schedule(run.agents, games, run.seed))]
+
+
+def play_job(run: Run, job: Job) -> Outcome:
+    """Play one scheduled game.
+
+    Each agent's stream is seeded from the deal and the agent's place in
+    ``run.agents`` (not its seat), so when the same agent fills several seats the
+    rotated games of one deal are still different games.
+    """
+    agents = [make_agent(run.agents[k], job.deal ^ (k + 1) * 0x9E3779B1) for k in job.order]
+    return play_game(run.game, agents, job.deal, run.options)
+
+
 def run_many(
     game: str,
     agent_names: Sequence[str],
@@ -99,16 +152,11 @@ def run_many(
     options: Mapping[str, Any] | None = None,
     on_game: Callable[[Outcome], None] | None = None,
 ) -> list[Outcome]:
-    """Play ``games`` games with seats rotated.
-
-    Each agent's stream is seeded from the deal and the agent's place in
-    ``agent_names`` (not its seat), so when the same agent fills several seats the
-    rotated games of one deal are still different games.
-    """
+    """Play ``games`` games of a run in this process, in schedule order."""
+    run = Run(game, tuple(agent_names), seed, dict(options or {}))
     outcomes = []
-    for deal, order in schedule(agent_names, games, seed):
-        agents = [make_agent(agent_names[k], deal ^ (k + 1) * 0x9E3779B1) for k in order]
-        outcome = play_game(game, agents, deal, options)
+    for job in jobs(run, games):
+        outcome = play_job(run, job)
         outcomes.append(outcome)
         if on_game is not None:
             on_game(outcome)

@@ -22,15 +22,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from skyhall.core.data import Variants
 from skyhall.core.registry import Game, register
 from skyhall.core.spec import GameSpec
-from skyhall.games.skyport.actions import Action, make_codec
-from skyhall.games.skyport.cards import load
+from skyhall.games.skyport.actions import Action, make_codec, universe
+from skyhall.games.skyport.cards import DATA_PACKAGE, build_catalog, load
 from skyhall.games.skyport.setup import new_state
 from skyhall.games.skyport.state import State
 from skyhall.games.skyport.view import determinize
 
 CODEC = make_codec(load())
+VARIANTS = Variants(DATA_PACKAGE, build_catalog, load, universe)
 
 SPEC = GameSpec(
     id="skyport",
@@ -39,17 +41,19 @@ SPEC = GameSpec(
     max_players=4,
     rules_version=1,
     action_count=len(CODEC),
-    options=MappingProxyType({"first_player": None, "cities": None}),
+    options=MappingProxyType({"first_player": None, "cities": None, "data": None}),
 )
 
 
 def new_game(players: int, seed: int, options: Mapping[str, object] | None = None) -> State:
     """A new game after setup.
 
-    Options: ``first_player`` (a seat; default random), ``cities`` (e.g. ``"ACD"``; default random).
+    Options: ``first_player`` (a seat; default random), ``cities`` (e.g. ``"ACD"``; default random),
+    ``data`` (an overlay on the card data, see :class:`~skyhall.core.data.Variants`; default none).
     """
     SPEC.check_players(players)
-    return new_state(load(), players, seed, SPEC.resolve_options(options))
+    chosen = SPEC.resolve_options(options)
+    return new_state(VARIANTS.get(chosen["data"]), players, seed, chosen)
 
 
 def parse_action(text: str) -> Action:

@@ -25,15 +25,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from skyhall.core.data import Variants
 from skyhall.core.registry import Game, register
 from skyhall.core.spec import GameSpec
-from skyhall.games.skyrise.actions import Action, make_codec
-from skyhall.games.skyrise.catalog import load
+from skyhall.games.skyrise.actions import Action, make_codec, universe
+from skyhall.games.skyrise.catalog import DATA_PACKAGE, build_catalog, load
 from skyhall.games.skyrise.setup import new_state
 from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.view import determinize
 
 CODEC = make_codec(load())
+VARIANTS = Variants(DATA_PACKAGE, build_catalog, load, universe)
 
 SPEC = GameSpec(
     id="skyrise",
@@ -42,7 +44,7 @@ SPEC = GameSpec(
     max_players=4,
     rules_version=1,
     action_count=len(CODEC),
-    options=MappingProxyType({"first_player": None, "city_keys": "lowest"}),
+    options=MappingProxyType({"first_player": None, "city_keys": "lowest", "data": None}),
 )
 
 
@@ -50,10 +52,12 @@ def new_game(players: int, seed: int, options: Mapping[str, object] | None = Non
     """A new game after setup.
 
     Options: ``first_player`` (a seat; default random), ``city_keys`` (``"lowest"``, the
-    default: the Large Key to the least prestige; ``"highest"``; ``"off"``).
+    default: the Large Key to the least prestige; ``"highest"``; ``"off"``), ``data`` (an
+    overlay on the component data, see :class:`~skyhall.core.data.Variants`; default none).
     """
     SPEC.check_players(players)
-    return new_state(load(), players, seed, SPEC.resolve_options(options))
+    chosen = SPEC.resolve_options(options)
+    return new_state(VARIANTS.get(chosen["data"]), players, seed, chosen)
 
 
 def parse_action(text: str) -> Action:

@@ -1,0 +1,43 @@
+"""``skyhall report``: a results file of ``skyhall sim --out`` turned into one self-contained HTML page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from skyhall.cli.common import fail
+from skyhall.sim import results
+from skyhall.sim.report import build
+
+
+def report(
+    source: Annotated[
+        Path, typer.Argument(metavar="RESULTS", help="A results JSONL from `skyhall sim --out`.")
+    ],
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="The HTML page to write (default: RESULTS with .html)."),
+    ] = None,
+) -> None:
+    """Win rates by seat and agent, score distributions, game length, categories and per-card impact."""
+    try:
+        games = results.read(source)
+    except results.ResultsError as exc:
+        fail(str(exc))
+    if not games:
+        fail(f"{source} holds no games")
+    target = output or source.with_suffix(".html")
+    console = Console(highlight=False)
+    columns = (TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console) as bar:
+        task = bar.add_task("", total=len(games))
+        try:
+            page = build(games, on_replay=lambda: bar.advance(task))
+        except ValueError as exc:
+            fail(str(exc))
+    target.write_text(page, encoding="utf-8")
+    console.print(f"Wrote {target} ({len(games)} games, {len(page) // 1024} KB).")

@@ -1,0 +1,120 @@
+"""``skyhall tournament``: a round robin between agents, rated on the Elo scale with 95 % intervals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from skyhall.cli.common import check_players, fail, find_game
+from skyhall.cli.sim import (
+    INTERRUPTED,
+    Cluster,
+    Seed,
+    Sets,
+    VariantFile,
+    Workers,
+    agent_list,
+    game_options,
+    played,
+)
+from skyhall.sim import tournament as rr
+from skyhall.sim.runner import Outcome
+
+
+def ratings_table(standings: rr.Standings) -> Table:
+    out = Table(title="Ratings", title_justify="left", header_style="bold")
+    for name in ("rank", "agent", "Elo", "95% interval", "±", "games", "score"):
+        out.add_column(name, justify="left" if name == "agent" else "right")
+    for rank, r in enumerate(standings.ratings, start=1):
+        out.add_row(
+            str(rank),
+            r.agent,
+            f"{r.elo:.0f}",
+            f"{r.low:.0f}–{r.high:.0f}",
+            f"{(r.high - r.low) / 2:.0f}",
+            str(r.games),
+            f"{r.score:.1%}",
+        )
+    return out
+
+
+def head_table(standings: rr.Standings) -> Table:
+    order = [r.agent for r in standings.ratings]
+    out = Table(title="Head to head: the row's share of points against the column", title_justify="left")
+    out.add_column("")
+    for name in order:
+        out.add_column(name, justify="right")
+    for a in order:
+        cells = []
+        for b in order:
+            score, n = standings.head_to_head[a].get(b, (0.0, 0))
+            cells.append("–" if a == b or not n else f"{score:.0%} ({n})")
+        out.add_row(a, *cells)
+    return out
+
+
+def tournament(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `skyhall games`).")],
+    agents: Annotated[str, typer.Option(help="Comma-separated agents, each named once.")],
+    games_per_pair: Annotated[
+        int, typer.Option(min=1, help="Games per pairing (per group of N agents with --players N).")
+    ] = 20,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
+    seed: Seed = 1,
+    workers: Workers = None,
+    cluster: Cluster = None,
+    settings: Sets = None,
+    variant_file: VariantFile = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Also write the standings here as JSON.")
+    ] = None,
+) -> None:
+    """Play every pairing of agents (or every group of N) and rate them on the Elo scale."""
+    game = find_game(game_id)
+    check_players(game, players)
+    names = agent_list(agents)
+    options = game_options(game, variant_file, settings)
+    try:
+        work = rr.schedule(game.id, names, players, games_per_pair, seed, options)
+    except ValueError as exc:
+        fail(str(exc))
+
+    console = Console(highlight=False)
+    outcomes: list[Outcome] = []
+    try:
+        for ready in played(console, work, workers, cluster, f"{game.spec.title} round robin"):
+            outcomes.extend(ready)
+    except KeyboardInterrupt:
+        console.print(f"Interrupted after {len(outcomes)} games.")
+        raise typer.Exit(INTERRUPTED) from None
+
+    standings = rr.standings(names, outcomes, seed)
+    per_group = len(work[0][1])
+    console.print(
+        f"{len(outcomes)} games of {game.spec.title}, {players} players: {len(work)} groups × {per_group} "
+        f"games on the same deals, seats rotated. Seed {seed}."
+    )
+    console.print(ratings_table(standings))
+    console.print(head_table(standings))
+    console.print(
+        "Elo: Bradley–Terry fit over pairwise results (ties ½), mean 1500; 95% interval = ±1.96 × the "
+        "bootstrap standard error over games. Score: share of pairwise points."
+    )
+    if json_out is not None:
+        settings_used = {
+            "game": game.id,
+            "players": players,
+            "agents": names,
+            "games_per_group": per_group,
+            "seed": seed,
+            "options": options,
+        }
+        json_out.write_text(
+            json.dumps(rr.to_dict(standings, settings_used), indent=2) + "\n", encoding="utf-8"
+        )
+        console.print(f"Wrote {json_out}.")

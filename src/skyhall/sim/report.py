@@ -1,0 +1,335 @@
+"""``skyhall report``: one self-contained HTML page of balance figures and tables from a results file.
+
+Sections (each an ``<section id=…>``), figures as base64 PNG drawn with matplotlib's
+Agg backend (imported only here, when a report is built):
+
+``summary``           the run: game, players, games, agents, seed, variant
+``win-rate-seat``     win rate per seat with 95 % Wilson intervals (turn-order advantage)
+``win-rate-agent``    the same per agent, when more than one agent played
+``scores``            score distributions per seat (and per agent)
+``length``            game length in decisions
+``categories``        mean points per score category, per seat (and per agent)
+``impact-<kind>``     per card / plane / wonder / district…: win rate with the item minus without,
+                      with 95 % Newcombe intervals (see :mod:`skyhall.sim.items`)
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from skyhall.core.record import GameRecord
+from skyhall.sim.balance import Game, Impact, Key, Rate, by_agent, by_seat, categories, impacts, rates
+from skyhall.sim.items import items_of
+
+FIGURE_WIDTH = 9.0
+"""Inches; at 100 dpi a figure is 900 px wide, readable without zooming."""
+SHOWN_ITEMS = 12
+"""Items drawn at each end (the strongest and the weakest) of an impact figure; the table has all."""
+MIN_ITEM_GAMES = 5
+"""Items held in fewer seat-games than this are left out of the impact figure (tables keep them)."""
+TOO_FEW = f"No figure: no item was held, and missed, in {MIN_ITEM_GAMES} seat-games or more; play more games."
+
+
+def build(games: Sequence[Game], on_replay: Callable[[], None] | None = None) -> str:
+    """The whole page for ``games`` (lines of one results file); ``on_replay`` is called per game replayed."""
+    if not games:
+        raise ValueError("no games to report on")
+    ids = {g["game"] for g in games}
+    if len(ids) > 1:
+        raise ValueError(
+            f"the games are of several games ({', '.join(sorted(ids))}); report on one at a time"
+        )
+    plt = _pyplot()
+    multi = len({a for g in games for a in g["agents"]}) > 1
+    sections = [_summary(games, multi)]
+    sections.append(_rates_section(plt, "win-rate-seat", "Win rate by seat", rates(games, by_seat), games))
+    if multi:
+        sections.append(
+            _rates_section(plt, "win-rate-agent", "Win rate by agent", rates(games, by_agent), games)
+        )
+    sections.append(_scores_section(plt, games, multi))
+    sections.append(_length_section(plt, games))
+    sections.append(_categories_section(plt, games, multi))
+    held = []
+    for game in games:
+        items = items_of(GameRecord.from_dict(game["record"]))
+        if on_replay is not None:
+            on_replay()
+        if items is None:
+            break
+        held.append(items)
+    if len(held) == len(games):
+        found = impacts(games, held)
+        for kind in sorted({i.kind for i in found}):
+            sections.append(_impact_section(plt, kind, [i for i in found if i.kind == kind]))
+    title = f"Skyhall balance report: {games[0]['game']}"
+    return _PAGE.format(title=html.escape(title), body="\n".join(sections))
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _png(plt: Any, fig: Any, alt: str) -> str:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    plt.close(fig)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _section(anchor: str, title: str, text: str, *parts: str) -> str:
+    inner = "\n".join(parts)
+    return f'<section id="{anchor}"><h2>{html.escape(title)}</h2><p>{text}</p>\n{inner}</section>'
+
+
+def _groupings(multi: bool) -> list[tuple[str, Key]]:
+    """By seat, and by agent when more than one agent played."""
+    keys: list[tuple[str, Key]] = [("seat", by_seat)]
+    if multi:
+        keys.append(("agent", by_agent))
+    return keys
+
+
+def _spans(points: Sequence[tuple[float, float, float]]) -> list[list[float]]:
+    """Error-bar lengths below and above each ``(value, low, high)`` (never negative from rounding)."""
+    return [[max(0.0, v - lo) for v, lo, _ in points], [max(0.0, hi - v) for v, _, hi in points]]
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _summary(games: Sequence[Game], multi: bool) -> str:
+    first = games[0]
+    run = first.get("run", {})
+    agents = ", ".join(html.escape(str(a)) for a in run.get("agents", first["agents"]))
+    variant = first.get("variant")
+    rows = [
+        ("game", html.escape(str(first["game"]))),
+        ("games", str(len(games))),
+        ("players", str(first["players"])),
+        ("agents (first game's seats)", agents),
+        ("seed", html.escape(str(run.get("seed", "?")))),
+        ("variant", f"<code>{html.escape(str(variant))}</code>" if variant else "none (the shipped data)"),
+    ]
+    text = (
+        "Seats rotate over paired deals, so every agent plays every seat on the same deals. A first place "
+        "shared by k seats counts 1/k of a win for each. Intervals are 95%."
+    )
+    if not multi:
+        text += " One agent filled every seat: differences between seats are the game's own."
+    return _section("summary", "The run", text, _table(("", ""), rows))
+
+
+def _rates_section(plt: Any, anchor: str, title: str, found: Sequence[Rate], games: Sequence[Game]) -> str:
+    fair = 1 / games[0]["players"]
+    fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.6 * len(found) + 1.8))
+    names = [r.key for r in found]
+    y = list(range(len(found)))
+    ax.barh(y, [r.rate for r in found], color="#4c78a8")
+    ax.errorbar(
+        [r.rate for r in found],
+        y,
+        xerr=_spans([(r.rate, r.low, r.high) for r in found]),
+        fmt="none",
+        ecolor="black",
+        capsize=4,
+    )
+    ax.axvline(fair, color="#e45756", linestyle="--", label=f"equal share (1/{games[0]['players']})")
+    ax.set_yticks(y, names)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (share of games won), with 95% Wilson interval")
+    ax.set_title(title)
+    ax.legend(loc="lower right")
+    rows = [
+        (
+            html.escape(r.key),
+            str(r.games),
+            f"{r.wins:g}",
+            _pct(r.rate),
+            f"{_pct(r.low)} – {_pct(r.high)}",
+            f"{r.mean_score:.1f}",
+        )
+        for r in found
+    ]
+    text = (
+        "Share of games won. The dashed line is what every seat would win if the game were fair; "
+        "an interval that misses it is a real difference at the 95% level."
+    )
+    head = ("", "games", "wins", "win rate", "95% interval", "mean score")
+    return _section(anchor, title, text, _png(plt, fig, title), _table(head, rows))
+
+
+def _scores_section(plt: Any, games: Sequence[Game], multi: bool) -> str:
+    figures = []
+    keys = _groupings(multi)
+    rows = []
+    for label, key in keys:
+        found = rates(games, key)
+        fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.6 * len(found) + 1.8))
+        ax.boxplot([list(r.scores) for r in found], orientation="horizontal", showmeans=True)
+        ax.set_yticks(range(1, len(found) + 1), [r.key for r in found])
+        ax.invert_yaxis()
+        ax.set_xlabel("final score (points); box: middle half, line: median, triangle: mean")
+        ax.set_title(f"Score distribution by {label}")
+        figures.append(_png(plt, fig, f"Score distribution by {label}"))
+        for r in found:
+            ordered = sorted(r.scores)
+            rows.append(
+                (
+                    html.escape(r.key),
+                    f"{r.mean_score:.1f}",
+                    str(ordered[len(ordered) // 2]),
+                    str(ordered[0]),
+                    str(ordered[-1]),
+                )
+            )
+    text = "How many points each seat (and agent) ends with; a wide box means a swingy game."
+    return _section("scores", "Scores", text, *figures, _table(("", "mean", "median", "min", "max"), rows))
+
+
+def _length_section(plt: Any, games: Sequence[Game]) -> str:
+    lengths = [int(g["decisions"]) for g in games]
+    fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 3.5))
+    ax.hist(lengths, bins=min(30, max(5, len(set(lengths)))), color="#72b7b2", edgecolor="white")
+    ax.set_xlabel("decisions in the game (every choice of every seat; forced moves not counted)")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    ordered = sorted(lengths)
+    rows = [
+        (
+            f"{sum(lengths) / len(lengths):.1f}",
+            str(ordered[len(ordered) // 2]),
+            str(ordered[0]),
+            str(ordered[-1]),
+        )
+    ]
+    text = "How long games run, in decisions."
+    return _section(
+        "length",
+        "Game length",
+        text,
+        _png(plt, fig, "Game length"),
+        _table(("mean", "median", "min", "max"), rows),
+    )
+
+
+def _categories_section(plt: Any, games: Sequence[Game], multi: bool) -> str:
+    keys = _groupings(multi)
+    figures = []
+    tables = []
+    for label, key in keys:
+        found = categories(games, key)
+        names = sorted({c for sheet in found.values() for c in sheet})
+        groups = list(found)
+        fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.6 * len(groups) + 2.2))
+        left = [0.0] * len(groups)
+        for category in names:
+            values = [found[g].get(category, 0.0) for g in groups]
+            ax.barh(range(len(groups)), values, left=left, label=category)
+            left = [a + max(0.0, b) for a, b in zip(left, values, strict=True)]
+        ax.set_yticks(range(len(groups)), groups)
+        ax.invert_yaxis()
+        ax.set_xlabel("mean points per game (negative categories not stacked)")
+        ax.set_title(f"Score by category, by {label}")
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=min(5, len(names)))
+        figures.append(_png(plt, fig, f"Score by category, by {label}"))
+        rows = [(html.escape(g), *(f"{found[g].get(c, 0.0):.2f}" for c in names)) for g in groups]
+        tables.append(_table((label, *names), rows))
+    text = "Where the points come from: mean points per game in each category of the score sheet."
+    return _section("categories", "Score by category", text, *figures, *tables)
+
+
+def _impact_section(plt: Any, kind: str, found: Sequence[Impact]) -> str:
+    shown = [i for i in found if i.with_games >= MIN_ITEM_GAMES and i.without_games >= MIN_ITEM_GAMES]
+    if len(shown) > 2 * SHOWN_ITEMS:
+        shown = [*shown[:SHOWN_ITEMS], *shown[-SHOWN_ITEMS:]]
+    parts = []
+    title = f"Impact of each {kind}"
+    if shown:
+        fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.32 * len(shown) + 1.8))
+        y = list(range(len(shown)))
+        ax.errorbar(
+            [i.difference for i in shown],
+            y,
+            xerr=_spans([(i.difference, i.low, i.high) for i in shown]),
+            fmt="o",
+            color="#4c78a8",
+            ecolor="#9ecae9",
+            capsize=3,
+        )
+        ax.axvline(0, color="black", linewidth=1)
+        ax.set_yticks(y, [f"{kind} {i.name}" for i in shown])
+        ax.invert_yaxis()
+        ax.set_xlabel("win rate with it − win rate without it (95% Newcombe interval)")
+        ax.set_title(f"{title} (strongest on top; at least {MIN_ITEM_GAMES} seat-games each way)")
+        parts.append(_png(plt, fig, title))
+    else:
+        parts.append(f'<p class="note">{TOO_FEW}</p>')
+    rows = [
+        (
+            html.escape(i.name),
+            str(i.with_games),
+            _pct(i.with_rate),
+            str(i.without_games),
+            _pct(i.without_rate),
+            f"<b>{i.difference:+.1%}</b>" if i.low > 0 or i.high < 0 else f"{i.difference:+.1%}",
+            f"{i.low:+.1%} – {i.high:+.1%}",
+        )
+        for i in found
+    ]
+    head = (
+        kind,
+        "seat-games with",
+        "win rate with",
+        "without",
+        "win rate without",
+        "difference",
+        "95% interval",
+    )
+    text = (
+        f"For each {html.escape(kind)}: the win rate of seats that ended the game with it minus that of "
+        "seats that did not (bold: the interval excludes 0). This is an association, not a cause: strong "
+        "positions also collect more."
+    )
+    return _section(f"impact-{kind}", title, text, *parts, _table(head, rows))
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em; }}
+h1 {{ font-size: 1.6em; }} h2 {{ margin-top: 2em; border-bottom: 1px solid #ccc; }}
+img {{ max-width: 100%; display: block; margin: 1em 0; }}
+table {{ border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }}
+th, td {{ border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: right; }}
+th:first-child, td:first-child {{ text-align: left; }}
+thead {{ background: #f3f3f3; }}
+</style>
+</head>
+<body>
+<h1>{title}</h1>
+{body}
+</body>
+</html>
+"""

@@ -1,0 +1,92 @@
+"""Round robins between agents: who meets whom, and the standings (Elo with intervals, head to head).
+
+With 2 players every pair of agents plays; with ``N`` players every group of ``N``
+distinct agents does. Each group is one :class:`~skyhall.sim.runner.Run` with the
+tournament's seed, so every group plays the same deals, and its games rotate the
+seats over paired deals (the number of games per group is rounded up to a multiple
+of ``N`` so each agent sits in each seat equally often).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from skyhall.sim.ratings import Meeting, Rating, meetings, rate
+from skyhall.sim.runner import Job, Outcome, Run, jobs
+
+
+def groups(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """Every group of ``players`` distinct agents (every pair for 2 players), in order."""
+    if len(set(agents)) != len(agents):
+        raise ValueError("name each agent once")
+    if len(agents) < players:
+        raise ValueError(f"{players}-player games need at least {players} agents, not {len(agents)}")
+    return list(combinations(agents, players))
+
+
+def schedule(
+    game: str, agents: Sequence[str], players: int, games: int, seed: int, options: Mapping[str, Any]
+) -> list[tuple[Run, list[Job]]]:
+    """The runs of a round robin and their jobs: ``games`` per group, up to a multiple of ``players``."""
+    per_group = -(-games // players) * players
+    out = []
+    for group in groups(agents, players):
+        run = Run(game, group, seed, dict(options))
+        out.append((run, jobs(run, per_group)))
+    return out
+
+
+@dataclass(frozen=True)
+class Standings:
+    """What a round robin found."""
+
+    ratings: list[Rating]
+    """Best first."""
+    head_to_head: dict[str, dict[str, tuple[float, int]]]
+    """``[a][b]``: a's share of the points in its meetings with b, and the number of meetings."""
+    games: int
+
+
+def standings(
+    agents: Sequence[str], outcomes: Sequence[Outcome], seed: int, resamples: int = 200
+) -> Standings:
+    """Ratings and head-to-head scores from the finished games of a round robin."""
+    number = {name: i for i, name in enumerate(agents)}
+    games: list[list[Meeting]] = [meetings([number[a] for a in o.agents], o.result.ranks) for o in outcomes]
+    points: dict[str, dict[str, list[float]]] = {a: {b: [0.0, 0] for b in agents if b != a} for a in agents}
+    for game in games:
+        for i, j, score in game:
+            a, b = agents[i], agents[j]
+            points[a][b][0] += score
+            points[a][b][1] += 1
+            points[b][a][0] += 1 - score
+            points[b][a][1] += 1
+    head = {a: {b: (p / n if n else 0.0, int(n)) for b, (p, n) in row.items()} for a, row in points.items()}
+    return Standings(rate(list(agents), games, seed, resamples), head, len(outcomes))
+
+
+def to_dict(standings: Standings, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """A JSON-ready form: the settings, the method, the ratings and the head-to-head table."""
+    return {
+        **settings,
+        "games": standings.games,
+        "method": "Bradley-Terry fit (ties half), Elo scale, 95% = ±1.96 bootstrap se over games",
+        "ratings": [
+            {
+                "agent": r.agent,
+                "elo": round(r.elo, 1),
+                "low": round(r.low, 1),
+                "high": round(r.high, 1),
+                "games": r.games,
+                "score": round(r.score, 4),
+            }
+            for r in standings.ratings
+        ],
+        "head_to_head": {
+            a: {b: {"score": round(s, 4), "meetings": n} for b, (s, n) in row.items()}
+            for a, row in standings.head_to_head.items()
+        },
+    }

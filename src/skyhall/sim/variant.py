@@ -1,0 +1,115 @@
+"""Variants: changes to a game's card and board data for one run, from ``--set`` and ``--variant``.
+
+A variant is an *overlay* on the data files (see :class:`skyhall.core.data.Variants`):
+a nested table whose first level names a data file by stem, then tables, entries (by
+id) and fields. It travels as the game option ``data``, so it is recorded in every
+game record and a replay rebuilds the same catalog.
+
+- ``--set skyport.board.tokens.colours=12,9,6,3``: game id, file stem, table, field. The
+  file may be left out when the table or entry id is in one file only
+  (``skyport.tokens.colours``, ``skyport.B3.icons=cargo``). The value is read as a
+  TOML value (``5``, ``true``, ``"text"``, ``[1, 2]``); a bare word is a string and
+  commas make a list (``12,9,6,3``, ``passenger,cargo``).
+- ``--variant overlay.toml``: a TOML file whose tables mirror the data files::
+
+      [board.tokens]
+      colours = [12, 9, 6, 3]
+
+      [airships.B3]
+      icons = ["cargo"]
+
+``--set`` changes are applied over the file's. The result is checked by building the
+catalog, with the same errors as the shipped data (file, entry, field, expected).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from skyhall.core.data import parse_toml
+from skyhall.core.errors import DataError
+from skyhall.core.registry import get
+
+Overlay = dict[str, Any]
+
+
+def value_of(text: str) -> Any:
+    """A ``--set`` value: a TOML value, else a comma list of TOML values or bare words, else a bare word."""
+    parsed = _toml_value(text)
+    if parsed is not _NOTHING:
+        return parsed
+    if "," in text:
+        return [value_of(part.strip()) for part in text.split(",") if part.strip()]
+    return text.strip()
+
+
+def setting(game: str, text: str) -> Overlay:
+    """The overlay of one ``--set GAME.PATH=VALUE``; :class:`DataError` on a malformed one."""
+    key, sep, raw = text.partition("=")
+    path = [part.strip() for part in key.split(".")]
+    if not sep or len(path) < 3 or not all(path):
+        raise DataError(
+            "--set", text, "(syntax)", f"{game}.FILE.TABLE.FIELD=VALUE or {game}.TABLE.FIELD=VALUE"
+        )
+    if path[0] != game:
+        raise DataError("--set", text, path[0], f"the game being played, {game!r}")
+    overlay: Overlay = {path[-1]: value_of(raw.strip())}
+    for part in reversed(path[1:-1]):
+        overlay = {part: overlay}
+    return overlay
+
+
+def read_file(path: Path) -> Overlay:
+    """The overlay in a ``--variant`` TOML file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(str(path), "(file)", "(file)", f"a readable file ({exc.strerror})") from None
+    return parse_toml(text, str(path))
+
+
+def merge(base: Mapping[str, Any], change: Mapping[str, Any]) -> Overlay:
+    """``change`` merged over ``base``, tables merged key by key, other values replaced."""
+    out = dict(base)
+    for key, value in change.items():
+        if isinstance(out.get(key), Mapping) and isinstance(value, Mapping):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def build(game: str, file: Path | None, settings: Sequence[str]) -> Overlay | None:
+    """The checked overlay of ``--variant file`` and ``--set`` items (``None`` when there is none).
+
+    Raises :class:`DataError` naming what is wrong (syntax, unknown key, wrong type,
+    invalid value, a change of the action space); nothing is changed then.
+    """
+    overlay: Overlay = read_file(file) if file is not None else {}
+    for text in settings:
+        overlay = merge(overlay, setting(game, text))
+    if not overlay:
+        return None
+    try:
+        json.dumps(overlay)
+    except TypeError:
+        raise DataError(
+            str(file or "--set"), "(values)", "(type)", "strings, numbers, booleans, lists and tables"
+        ) from None
+    definition = get(game)
+    definition.new_game(definition.spec.min_players, 0, {"data": overlay})
+    return overlay
+
+
+def _toml_value(text: str) -> Any:
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return _NOTHING
+
+
+_NOTHING = object()

@@ -1,0 +1,111 @@
+"""``skyhall sim`` (workers, resume, variants), ``skyhall tournament`` and ``skyhall report`` end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from skyhall.agents import agent_names
+from skyhall.cli.main import app
+from skyhall.core.record import GameRecord
+
+runner = CliRunner()
+SIM = ("sim", "skyport", "--players", "2", "--games", "8", "--seed", "3")
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_one_worker_and_two_write_the_same_file(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert invoke(*SIM, "--workers", "1", "--out", str(one))[0] == 0
+    assert invoke(*SIM, "--workers", "2", "--out", str(two))[0] == 0
+    assert one.read_text() == two.read_text()
+    first = json.loads(one.read_text().splitlines()[0])
+    assert first["index"] == 0 and first["run"]["seed"] == 3 and first["variant"] is None
+    assert set(first["categories"][0]) == {line["category"] for line in first["breakdown"][0]}
+
+
+def test_an_interrupted_run_resumes_to_the_same_file(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--workers", "1", "--out", str(out))[0] == 0
+    whole = out.read_text()
+    cut = whole.index("\n", len(whole) // 3) + 40  # three-ish games and a torn line
+    out.write_text(whole[:cut])
+    code, said = invoke(*SIM, "--workers", "2", "--out", str(out))
+    assert code == 0 and "Resuming" in said
+    assert out.read_text() == whole
+    code, said = invoke(*SIM, "--out", str(out))
+    assert code == 0 and out.read_text() == whole, "nothing left to play"
+
+
+def test_a_file_of_another_run_is_refused_and_kept(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--workers", "1", "--out", str(out))[0] == 0
+    before = out.read_text()
+    code, said = invoke("sim", "skyport", "--players", "2", "--games", "8", "--seed", "4", "--out", str(out))
+    assert code == 2 and "another run" in said and "seed" in said
+    assert out.read_text() == before
+
+
+def test_a_variant_run_records_its_overlay_and_replays(tmp_path: Path) -> None:
+    out = tmp_path / "v.jsonl"
+    code, said = invoke(*SIM, "--workers", "1", "--out", str(out), "--set", "skyport.tokens.colours=12,9,6,3")
+    assert code == 0 and "variant" in said
+    for raw in out.read_text().splitlines():
+        data = json.loads(raw)
+        assert data["variant"] == {"tokens": {"colours": [12, 9, 6, 3]}}
+        state = GameRecord.from_dict(data["record"]).replay()
+        assert state.cat.tokens[0] == (12, 9, 6, 3)
+        assert list(state.result().scores) == data["scores"]
+
+
+def test_a_bad_variant_exits_2_naming_file_entry_and_field() -> None:
+    code, said = invoke(*SIM, "--set", "skyport.tokens.colours=x")
+    assert code == 2
+    assert "board.toml" in said and "'colours'" in said and "list of integers" in " ".join(said.split())
+
+
+def test_a_tournament_rates_every_agent_and_writes_json(tmp_path: Path) -> None:
+    strong = "greedy" if "greedy" in agent_names() else "random"
+    out = tmp_path / "t.json"
+    code, said = invoke(
+        "tournament",
+        "skyrise",
+        "--agents",
+        f"random,{strong}",
+        "--games-per-pair",
+        "6",
+        "-w",
+        "1",
+        "--json",
+        str(out),
+    )
+    assert code == 0 and "Ratings" in said and "Head to head" in said
+    data = json.loads(out.read_text())
+    assert data["games"] == 6 and {r["agent"] for r in data["ratings"]} == {"random", strong}
+    for rating in data["ratings"]:
+        assert rating["low"] <= rating["elo"] <= rating["high"]
+    if strong != "random":
+        assert data["ratings"][0]["agent"] == strong
+
+
+def test_report_writes_one_page_from_a_results_file(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--workers", "1", "--out", str(out))[0] == 0
+    code, said = invoke("report", str(out), "-o", str(tmp_path / "r.html"))
+    assert code == 0 and "Wrote" in said
+    page = (tmp_path / "r.html").read_text()
+    assert page.startswith("<!DOCTYPE html>") and 'id="impact-airship"' in page
+
+
+def test_report_of_a_file_that_is_not_results_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "x.jsonl"
+    bad.write_text('{"hello": 1}\n')
+    code, said = invoke("report", str(bad))
+    assert code == 2 and "not a game result" in said

@@ -1,0 +1,61 @@
+"""Intervals and ratings: known values, and the behaviour a reader relies on."""
+
+from __future__ import annotations
+
+import pytest
+
+from skyhall.sim.intervals import difference, wilson
+from skyhall.sim.ratings import fit, meetings, rate
+from skyhall.sim.tournament import groups, schedule
+
+
+def test_wilson_matches_the_published_values() -> None:
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    assert wilson(0, 20)[0] == 0.0 and 0.16 < wilson(0, 20)[1] < 0.17
+    assert wilson(3, 0) == (0.0, 1.0)
+
+
+def test_a_difference_interval_holds_the_difference_and_shrinks_with_more_games() -> None:
+    d, low, high = difference(30, 50, 20, 50)
+    assert d == pytest.approx(0.2) and low < d < high
+    _, wide_low, wide_high = difference(3, 5, 2, 5)
+    assert wide_high - wide_low > high - low
+    assert difference(40, 50, 10, 50)[1] > 0, "a large gap excludes 0"
+
+
+def test_meetings_split_a_game_into_pairs_with_ties_as_halves() -> None:
+    assert meetings([0, 1, 2], [2, 1, 2]) == [(0, 1, 0.0), (0, 2, 0.5), (1, 2, 1.0)]
+    assert meetings([0, 0], [1, 2]) == [], "an agent does not meet itself"
+
+
+def test_a_dominant_agent_rates_higher_and_intervals_hold_the_estimates() -> None:
+    games = [[(0, 1, 1.0)]] * 18 + [[(0, 1, 0.0)]] * 2 + [[(1, 2, 1.0)]] * 14 + [[(1, 2, 0.0)]] * 6
+    games += [[(0, 2, 1.0)]] * 20
+    ratings = rate(["strong", "middle", "weak"], games, seed=1)
+    assert [r.agent for r in ratings] == ["strong", "middle", "weak"]
+    for r in ratings:
+        assert r.low < r.elo < r.high
+    assert sum(r.elo for r in ratings) / 3 == pytest.approx(1500)
+    assert ratings[0].score == pytest.approx(38 / 40)
+    assert ratings[0].games == 40
+
+
+def test_even_results_give_equal_ratings() -> None:
+    games = [[(0, 1, 1.0)], [(0, 1, 0.0)], [(0, 1, 0.5)]] * 5
+    assert fit(2, games) == pytest.approx([1500, 1500])
+
+
+def test_round_robin_groups_and_schedule() -> None:
+    assert groups(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert groups(["a", "b", "c"], 3) == [("a", "b", "c")]
+    with pytest.raises(ValueError, match="each agent once"):
+        groups(["a", "a"], 2)
+    with pytest.raises(ValueError, match="at least 3 agents"):
+        groups(["a", "b"], 3)
+    work = schedule("skyport", ["a", "b", "c"], 3, 4, 1, {})
+    assert len(work) == 1 and len(work[0][1]) == 6, "rounded up to a multiple of the players"
+    deals = {
+        run.agents: [j.deal for j in todo] for run, todo in schedule("skyport", ["a", "b", "c"], 2, 2, 1, {})
+    }
+    assert len({tuple(d) for d in deals.values()}) == 1, "every pairing plays the same deals"

@@ -1,0 +1,117 @@
+"""The balance report: numbers from results lines, item sets per game, and the HTML page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from skyhall.sim.balance import by_agent, by_seat, categories, impacts, rates
+from skyhall.sim.items import items_of
+from skyhall.sim.report import TOO_FEW, build
+from skyhall.sim.results import line
+from skyhall.sim.runner import Run, jobs, play_job
+
+
+def lines(game: str, agents: tuple[str, ...], games: int, seed: int = 1) -> list[dict[str, Any]]:
+    run = Run(game, agents, seed, {"first_player": 0})
+    return [line(run, job.index, play_job(run, job)) for job in jobs(run, games)]
+
+
+def figures(page: str) -> dict[str, int]:
+    """Per section with a figure: how many; an impact section too short for one must say so."""
+    out = {}
+    for anchor, body in re.findall(r'<section id="([^"]+)">(.*?)</section>', page, flags=re.S):
+        if body.count("<img "):
+            out[anchor] = body.count("<img ")
+        elif anchor.startswith("impact-") and TOO_FEW in body:
+            out[anchor] = 1
+    return out
+
+
+def test_rates_split_shared_wins_and_add_up_to_the_games() -> None:
+    games = [
+        {"scores": [5, 5], "winners": [0, 1], "agents": ["a", "b"], "categories": [{"x": 5}, {"x": 5}]},
+        {"scores": [9, 1], "winners": [0], "agents": ["b", "a"], "categories": [{"x": 9}, {"y": 1}]},
+    ]
+    seats = rates(games, by_seat)
+    assert [(r.key, r.wins, r.games) for r in seats] == [
+        ("Player 1 (seat 0)", 1.5, 2),
+        ("Player 2 (seat 1)", 0.5, 2),
+    ]
+    agents = rates(games, by_agent)
+    assert [(r.key, r.wins, r.scores) for r in agents] == [("a", 0.5, (5, 1)), ("b", 1.5, (5, 9))]
+    assert categories(games, by_agent) == {"a": {"x": 2.5, "y": 0.5}, "b": {"x": 7.0}}
+
+
+def test_impact_compares_seats_with_an_item_to_seats_without() -> None:
+    games = [{"winners": [0]}, {"winners": [1]}, {"winners": [0]}]
+    held = [[{("card", "A")}, set()], [set(), {("card", "A")}], [set(), {("card", "A")}]]
+    (found,) = impacts(games, held)
+    assert (found.with_games, found.with_rate, found.without_games) == (3, pytest.approx(2 / 3), 3)
+    assert found.difference == pytest.approx(1 / 3) and found.low < found.difference < found.high
+
+
+@pytest.mark.parametrize(
+    ("game", "kinds"),
+    [
+        ("skyport", {"city", "airship", "station"}),
+        ("airport-rush", {"objective"}),
+        ("skyrise", {"district", "objective"}),
+    ],
+)
+def test_every_game_maps_its_final_view_to_items_per_seat(game: str, kinds: set[str]) -> None:
+    from skyhall.core.record import GameRecord
+
+    data = lines(game, ("random", "random", "random"), 1)[0]
+    held = items_of(GameRecord.from_dict(data["record"]))
+    assert held is not None and len(held) == 3
+    assert kinds <= {kind for seat in held for kind, _ in seat}
+    for a in range(3):
+        for b in range(a + 1, 3):
+            shared = {i for i in held[a] & held[b] if i[0] not in ("objective",)}
+            assert not shared, f"{shared} held by two seats"
+
+
+def test_a_multi_agent_report_has_every_section_figure_and_table() -> None:
+    replayed = []
+    page = build(lines("skyport", ("random", "random"), 8), on_replay=lambda: replayed.append(1))
+    sections = re.findall(r'<section id="([^"]+)"', page)
+    assert sections[:5] == ["summary", "win-rate-seat", "scores", "length", "categories"]
+    impact = [s for s in sections if s.startswith("impact-")]
+    assert {"impact-airship", "impact-city", "impact-station"} <= set(impact)
+    assert len(replayed) == 8
+    # one agent: no per-agent section; by seat: win rate, scores, length, categories, one per impact kind
+    assert "win-rate-agent" not in sections
+    assert figures(page) == {"win-rate-seat": 1, "scores": 1, "length": 1, "categories": 1} | dict.fromkeys(
+        impact, 1
+    )
+    assert page.count("<table>") == 5 + len(impact)
+    assert page.count('src="data:image/png;base64,') == page.count("<img ")
+    assert "Player 1 (seat 0)" in page and "95% interval" in page
+
+
+def test_a_report_of_two_agents_adds_the_per_agent_figures() -> None:
+    from skyhall.agents import agent_names
+
+    rival = "greedy" if "greedy" in agent_names() else "random"
+    games = [
+        g | {"agents": [("me" if a == "random" else a) for a in g["agents"]]}
+        for g in lines("skyrise", ("random", rival), 12)
+    ]
+    page = build(games)
+    sections = re.findall(r'<section id="([^"]+)"', page)
+    assert "win-rate-agent" in sections
+    impact = [s for s in sections if s.startswith("impact-")]
+    expected = {"win-rate-seat": 1, "win-rate-agent": 1, "scores": 2, "length": 1, "categories": 2}
+    assert figures(page) == expected | dict.fromkeys(impact, 1)
+    assert ">me<" in page
+
+
+def test_a_report_refuses_an_empty_or_mixed_file() -> None:
+    with pytest.raises(ValueError, match="no games"):
+        build([])
+    mixed = lines("skyport", ("random", "random"), 1) + lines("skyrise", ("random", "random"), 1)
+    with pytest.raises(ValueError, match="several games"):
+        build(mixed)

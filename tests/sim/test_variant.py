@@ -1,0 +1,99 @@
+"""Variants: overlays on the card data, validated like the data, recorded and replayed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from skyhall.core.errors import DataError
+from skyhall.core.record import GameRecord
+from skyhall.games.skyport.cards import load
+from skyhall.sim.runner import run_many
+from skyhall.sim.variant import build, setting, value_of
+
+SHIPPED_TOKENS = ((10, 8, 6, 4), (7, 5, 4, 3))
+
+
+def test_values_read_as_toml_bare_words_or_comma_lists() -> None:
+    assert value_of("12,9,6,3") == [12, 9, 6, 3]
+    assert value_of("5") == 5
+    assert value_of("true") is True
+    assert value_of("cargo") == "cargo"
+    assert value_of("cargo,") == ["cargo"]
+    assert value_of('["a", "b"]') == ["a", "b"]
+
+
+def test_a_setting_is_a_nested_overlay_under_the_game() -> None:
+    assert setting("skyport", "skyport.tokens.colours=12,9,6,3") == {"tokens": {"colours": [12, 9, 6, 3]}}
+    assert setting("skyport", "skyport.board.tokens.icons=9,1") == {"board": {"tokens": {"icons": [9, 1]}}}
+
+
+@pytest.mark.parametrize("key", ["skyport.tokens.colours", "skyport.board.tokens.colours"])
+def test_the_complete_set_tokens_change_with_or_without_the_file_name(key: str) -> None:
+    overlay = build("skyport", None, [f"{key}=12,9,6,3"])
+    outcome = run_many("skyport", ["random", "random"], 1, 5, {"data": overlay})[0]
+    state = GameRecord.from_json(outcome.record.to_json()).replay()
+    assert state.cat.tokens == ((12, 9, 6, 3), (7, 5, 4, 3))
+    assert load().tokens == SHIPPED_TOKENS
+
+
+def test_a_variant_file_and_settings_merge_the_settings_winning(tmp_path: Path) -> None:
+    file = tmp_path / "v.toml"
+    file.write_text(
+        '[board.tokens]\ncolours = [1, 1, 1, 1]\nicons = [2, 2]\n\n[airships.B3]\nicons = ["cargo"]\n'
+    )
+    overlay = build("skyport", file, ["skyport.board.tokens.colours=9,9"])
+    assert overlay == {
+        "board": {"tokens": {"colours": [9, 9], "icons": [2, 2]}},
+        "airships": {"B3": {"icons": ["cargo"]}},
+    }
+
+
+def test_a_variant_game_replays_to_the_same_result_and_differs_from_the_shipped_one() -> None:
+    overlay = build("airport-rush", None, ["airport-rush.game.penalty_plane=5"])
+    varied = run_many("airport-rush", ["random", "random"], 2, 9, {"data": overlay})
+    shipped = run_many("airport-rush", ["random", "random"], 2, 9)
+    for outcome in varied:
+        data = json.loads(outcome.record.to_json())
+        assert data["options"]["data"] == {"game": {"penalty_plane": 5}}
+        assert GameRecord.from_dict(data).replay().result() == outcome.result
+    assert [o.result.scores for o in varied] != [o.result.scores for o in shipped]
+
+
+def test_skyrise_wonders_can_be_retuned() -> None:
+    overlay = build("skyrise", None, ["skyrise.band.0.era=1"])
+    assert overlay == {"band": {"0": {"era": 1}}}
+
+
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        (["skyport.nosuch.x=1"], "field 'nosuch': expected a data file"),
+        (["skyport.board.nosuch=1"], "board.toml: entry '(top level)', field 'nosuch'"),
+        (["skyport.board.tokens.colour=1"], "field 'colour': expected no such field (known: colours, icons)"),
+        (["skyport.tokens.colours=a,b"], "field 'colours': expected a list of integers"),
+        (
+            ["skyport.B3.movement=99"],
+            "airships.toml: entry 'B3', field 'movement': expected an integer in 1..9",
+        ),
+        (["skyport.airships.Q9.movement=2"], "field 'Q9'"),
+        (["skyport.B3.movement=5"], "action space"),
+        (["skyrise.tokens.colours=1"], "the game being played, 'skyport'"),
+        (["skyport.tokens"], "(syntax)"),
+    ],
+)
+def test_bad_overrides_are_clear_errors_and_change_nothing(settings: list[str], words: str) -> None:
+    with pytest.raises(DataError) as caught:
+        build("skyport", None, settings)
+    assert words in str(caught.value)
+    assert load().tokens == SHIPPED_TOKENS
+    assert run_many("skyport", ["random", "random"], 1, 1)[0].record.options == {"first_player": 0}
+
+
+def test_a_broken_variant_file_names_the_file(tmp_path: Path) -> None:
+    file = tmp_path / "bad.toml"
+    file.write_text("[board.tokens\n")
+    with pytest.raises(DataError, match=r"bad\.toml"):
+        build("skyport", file, [])
