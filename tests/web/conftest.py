@@ -5,16 +5,20 @@
                  ``.api(method, path, body)`` calls its JSON API.
 ``browser``      Debian's Chromium driven by Playwright (session-wide; never ``playwright install``).
 ``page``         a fresh 1280×800 page; tests are skipped with the reason when Chromium is missing.
+``harness``      the URL of ``harness.html`` (a stand-in match page, see :mod:`tests.web.table`) on a
+                 static file server that also serves the package's ``/static/`` files.
 
 Screenshots go to ``test-artifacts/`` at the repository root (gitignored).
 """
 
 from __future__ import annotations
 
+import http.server
 import json
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -25,7 +29,10 @@ from typing import Any
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+WEB = ROOT / "src" / "skyhall" / "web"
+ARTIFACTS = ROOT / "test-artifacts"
 START_TIMEOUT = 30.0
 
 
@@ -130,3 +137,25 @@ def artifacts() -> Path:
     """The folder for screenshots (created on demand)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+class Files(http.server.SimpleHTTPRequestHandler):
+    """``/static/...`` from the package's web files, anything else (the harness page) from ``tests/web``."""
+
+    def translate_path(self, path: str) -> str:
+        path = path.split("?", maxsplit=1)[0]
+        return str((WEB if path.startswith("/static/") else HERE) / path.lstrip("/"))
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: the tests report what went wrong."""
+
+
+@pytest.fixture(scope="session")
+def harness() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Files)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/harness.html"
+    finally:
+        server.shutdown()
+        server.server_close()
