@@ -5,13 +5,20 @@
 Prints one JSON line per game::
 
     {"game": "skyport", "players": 2, "engine_decisions_per_s": 52000, "aec_steps_per_s": 21000,
-     "aec_cost_ratio": 2.5, "encodings_per_s": 90000, "views_per_s": 70000}
+     "aec_cost_ratio": 2.5, "encodings_per_s": 90000, "encodings_live_per_s": 50000,
+     "views_per_s": 70000, "step_us": {"legal": 4.1, "apply": 15.0, ...}}
 
-``engine``: random playouts through ``legal_actions``/``apply``. ``aec``: the same games through
-the PettingZoo env, each step ``env.last()`` (observation and mask) then a random legal action
-from the mask. ``aec_cost_ratio`` is the AEC's time per decision over the engine's.
-``encodings``: the encoder alone on views collected from those games (``views``: building those
-views with ``view(seat, log=False)``). Each figure is the best of three rounds.
+``engine``: random playouts through ``legal_actions``/``apply``. ``aec``: the same number of
+games through the PettingZoo env, each step ``env.last()`` (observation and mask) then a random
+legal action from the mask. ``aec_cost_ratio`` is the AEC's time per decision over the engine's.
+``encodings``: the encoder alone on views collected from those games, encoded again and again
+(its caches warm: the rate of a replay buffer re-encoding views); ``encodings_live``: each view
+encoded once as its game goes, which is what an environment step pays. ``views``: building the
+views with ``view(seat, log=False)``. ``step_us`` splits one decision of live play into its parts
+(µs): the ``engine``'s (``legal_actions`` and ``apply``), then what the AEC adds: ``view``, ``encode``,
+``mask``, the random policy's ``choose`` (a nonzero scan of the mask) and ``env_other`` (the rest
+of an AEC step: PettingZoo's bookkeeping, the action check). Times are this process's CPU time
+(the machine may be shared), each figure the best of three rounds.
 """
 
 from __future__ import annotations
@@ -26,16 +33,61 @@ import numpy as np
 from skyhall.core.registry import available, get
 from skyhall.core.rng import Rng
 from skyhall.rl import aec_env, encoder
+from skyhall.rl.table import Table
 
 
 def best_rate(count: int, run: Any) -> float:
-    """``count`` / the fastest of three timed calls of ``run``."""
+    """``count`` / the fastest of three timed calls of ``run`` (CPU time of this process)."""
     best = float("inf")
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return count / best
+
+
+PARTS = ("engine", "view", "encode", "mask", "choose")
+
+
+def live_parts(game: str, players: int, seeds: list[int]) -> dict[str, float]:
+    """CPU nanoseconds spent in each of :data:`PARTS` over random games played through a table,
+    each position's view built and encoded once (as an AEC step does). ``engine`` is
+    ``legal_actions`` and ``apply`` (which works out the next position's legal set). The parts are
+    timed on the wall clock, then scaled to the whole run's CPU time (other jobs' share taken out)."""
+    table = Table(game, players, None, "margin")
+    out = np.zeros(table.encoder.size, np.float32)
+    spent = dict.fromkeys(PARTS, 0.0)
+    clock = time.perf_counter_ns
+    wall, cpu = clock(), time.process_time_ns()
+    for seed in seeds:
+        table.reset(seed)
+        state = table.state
+        rng = Rng(seed)
+        while not state.is_over:
+            t0 = clock()
+            state.legal_actions()
+            t1 = clock()
+            view = state.view(state.to_act, log=False)
+            t2 = clock()
+            table.encoder.encode(view, out)
+            t3 = clock()
+            mask = table.mask()
+            t4 = clock()
+            legal = np.flatnonzero(mask)
+            index = int(legal[rng.below(len(legal))])
+            t5 = clock()
+            state.apply(table.codec.decode(index))
+            t6 = clock()
+            for part, ns in zip(PARTS, (t1 - t0 + t6 - t5, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True):
+                spent[part] += ns
+    share = (time.process_time_ns() - cpu) / (clock() - wall)
+    return {part: ns * share for part, ns in spent.items()}
+
+
+def best_parts(game: str, players: int, seeds: list[int], decisions: int) -> dict[str, float]:
+    """Each part's µs per decision, the least of three rounds."""
+    rounds = [live_parts(game, players, seeds) for _ in range(3)]
+    return {part: round(min(r[part] for r in rounds) / decisions / 1000, 2) for part in PARTS}
 
 
 def engine_games(game: str, players: int, seeds: list[int], keep: list[Any] | None = None) -> int:
@@ -80,6 +132,8 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
     enc = encoder(game)
     out = np.zeros(enc.size, np.float32)
     encoding = best_rate(len(views), lambda: [enc.encode(v, out) for v in views])
+    parts = best_parts(game, players, seeds, decisions)
+    parts["env_other"] = round(1e6 / aec - sum(parts[p] for p in PARTS), 2)
     return {
         "game": game,
         "players": players,
@@ -88,8 +142,10 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
         "aec_steps_per_s": round(aec),
         "aec_cost_ratio": round(engine / aec, 2),
         "encodings_per_s": round(encoding),
+        "encodings_live_per_s": round(1e6 / parts["encode"]),
         "views_per_s": round(view_rate),
         "observation_size": enc.size,
+        "step_us": parts,
     }
 
 

@@ -52,6 +52,7 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         }
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {a: observation_space(self.table) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.table.actions) for a in self.possible_agents}
         self._seeds = Rng(random.SystemRandom().getrandbits(64))
@@ -80,7 +81,7 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         return 0 if seat is None else seat
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action: int | None) -> None:

@@ -58,6 +58,9 @@ class Table:
         self.encoder = encoder(game_id)
         self.actions = self.game.spec.action_count
         self.state: Any = None
+        self._legal_of: object = None
+        self._legal: tuple[int, ...] = ()
+        self._legal_set: frozenset[int] = frozenset()
 
     def reset(self, seed: int) -> None:
         self.state = self.game.new_game(self.players, seed, self.options)
@@ -67,19 +70,27 @@ class Table:
         seat: int | None = self.state.to_act
         return seat
 
-    def legal(self) -> list[int]:
-        """The pending decision's legal actions as codec indices (empty once the game is over)."""
+    def legal(self) -> tuple[int, ...]:
+        """The pending decision's legal actions as codec indices (empty once the game is over).
+
+        Encoded once per position: the engine keeps one legal tuple per position, so
+        while ``legal_actions()`` returns the same object the indices still hold.
+        """
         if self.state.is_over:
-            return []
-        encode = self.codec.encode
-        return [encode(a) for a in self.state.legal_actions()]
+            return ()
+        actions = self.state.legal_actions()
+        if actions is not self._legal_of:
+            encode = self.codec.encode
+            self._legal = tuple(encode(a) for a in actions)
+            self._legal_set = frozenset(self._legal)
+            self._legal_of = actions
+        return self._legal
 
     def mask(self, seat: int | None = None) -> Mask:
         """1 at every legal index when ``seat`` (default: the seat to act) decides now, else all 0."""
         out = np.zeros(self.actions, np.int8)
         if seat is None or seat == self.state.to_act:
-            index = self.legal()
-            out[np.fromiter(index, np.intp, len(index))] = 1
+            out[self.legal(),] = 1
         return out
 
     def observe(self, seat: int, out: Vector | None = None) -> Vector:
@@ -88,10 +99,12 @@ class Table:
 
     def play(self, index: int) -> None:
         """Apply the action numbered ``index``; ``ValueError`` naming the decision if it is not legal now."""
-        action = self.codec.decode(int(index))
-        if self.state.is_over or action not in self.state.legal_actions():
-            raise ValueError(f"action {index} ({action}) is not legal now")
-        self.state.apply(action)
+        index = int(index)
+        self.legal()
+        if self.state.is_over or index not in self._legal_set:
+            shown = f" ({self.codec.decode(index)})" if 0 <= index < self.actions else ""
+            raise ValueError(f"action {index}{shown} is not legal now")
+        self.state.apply(self.codec.decode(index))
 
     def rewards(self) -> tuple[float, ...]:
         """Each seat's final reward (all 0 until the game is over)."""

@@ -10,7 +10,7 @@ colour and value: what actions name); a painted die's true colour is not encoded
 
 from __future__ import annotations
 
-from functools import lru_cache
+import numpy as np
 
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.cards import load
@@ -21,12 +21,13 @@ from skyhall.rl.encoding.layout import (
     SEATS,
     ByIdentity,
     Encoder,
+    Index,
     Layout,
     Vector,
     header,
-    header_hot,
+    index,
     relative,
-    scatter,
+    write_header,
 )
 
 CAT = load()
@@ -112,32 +113,65 @@ COUNTS = LAYOUT.numbers(
 SCALARS = LAYOUT.size
 
 
-def _departure(spaces: tuple[Docked | None, ...], r: int) -> tuple[tuple[int, ...], dict[int, float]]:
+Numbers = tuple[Index, Vector]
+"""Indices and their values, set at once."""
+
+
+def numbers(counts: dict[int, float]) -> Numbers:
+    return index(list(counts)), np.array(list(counts.values()), np.float32)
+
+
+def _count(counts: dict[int, float], dice: tuple[int, ...], base: int, weight: float) -> None:
+    """Add ``weight`` at ``base`` + the face of each die of ``dice`` (dice of one face add up)."""
+    for d in dice:
+        i = base + d % die.FACES
+        counts[i] = counts.get(i, 0.0) + weight
+
+
+def _departure(spaces: tuple[Docked | None, ...], r: int) -> tuple[Index, Numbers]:
     """The plane flags and dice counts of the Departure spaces of relative seat ``r``."""
     hot = []
     counts: dict[int, float] = {}
     for k, docked in enumerate(spaces):
-        if docked is None:
-            continue
-        hot.append(WHERE + docked.card * NLOC + L_DEPARTURE + r * SPACES + k)
-        base = DEPARTURE_DICE + (r * SPACES + k) * die.FACES
-        for d in docked.dice:
-            i = base + d % die.FACES
-            counts[i] = counts.get(i, 0.0) + 1 / 6
-    return tuple(hot), counts
+        if docked is not None:
+            hot.append(WHERE + docked.card * NLOC + L_DEPARTURE + r * SPACES + k)
+            _count(counts, docked.dice, DEPARTURE_DICE + (r * SPACES + k) * die.FACES, 1 / 6)
+    return index(hot), numbers(counts)
 
 
 departure_entries = ByIdentity(_departure)
 
 
-@lru_cache(maxsize=1 << 16)
-def counted(dice: tuple[int, ...], base: int, weight: float) -> dict[int, float]:
-    """``weight`` per die of ``dice`` at ``base`` + its face (dice of one face add up)."""
+def _dice(places: tuple[tuple[int, ...], ...], seat: int) -> Numbers:
+    """The dice of the load spaces, the Airports (seats relative to ``seat``) and the pending dice:
+    ``places`` is the view's ``(*load, *airport, pending)``."""
     counts: dict[int, float] = {}
-    for d in dice:
-        i = base + d % die.FACES
-        counts[i] = counts.get(i, 0.0) + weight
-    return counts
+    spaces = LIM.load_spaces
+    players = len(places) - spaces - 1
+    rel = relative(players, seat)
+    for k in range(spaces):
+        _count(counts, places[k], LOAD + k * die.FACES, 1 / 3)
+    for p in range(players):
+        _count(counts, places[spaces + p], AIRPORT + rel[p] * die.FACES, 1 / 4)
+    _count(counts, places[-1], PENDING, 1 / 3)
+    return numbers(counts)
+
+
+dice_entries = ByIdentity(_dice, members=True)
+
+
+def _supply(rows: tuple[tuple[int, ...], ...], _: int) -> Index:
+    return index([WHERE + c * NLOC + L_SUPPLY + k for row in rows for k, c in enumerate(row) if c >= 0])
+
+
+supply_entries = ByIdentity(_supply, members=True)
+
+
+def _discard(cards: tuple[int, ...], _: int) -> Index:
+    return index([WHERE + c * NLOC + L_DISCARD for c in cards])
+
+
+discard_entries = ByIdentity(_discard)
 
 
 def deck_numbers(deck: tuple[int, ...]) -> tuple[float, float, float]:
@@ -147,57 +181,63 @@ def deck_numbers(deck: tuple[int, ...]) -> tuple[float, float, float]:
     return len(deck) / 60, events / 4, depth / 60
 
 
-def write(view: View, out: Vector) -> list[int]:
-    """Fill ``out``'s numeric parts for ``view``; the 1 flags are returned."""
+def write(view: View, out: Vector) -> list[Index]:
+    """Set ``out``'s entries for ``view``, but for the cached parts' flags, which are returned."""
     n = view.players
-    seat = view.seat if view.seat is not None else 0
+    seat: int = view.seat  # type: ignore[assignment]  # never None: Encoder.encode refuses spectators
     rel = relative(n, seat)
-    hot = header_hot(HEADER, view, rel)
-    hot += [CURRENT + rel[view.current], FIRST + rel[view.first], AFTER + view.after]
+    write_header(HEADER, view, rel, out)
+    out[CURRENT + rel[view.current]] = 1.0
+    out[FIRST + rel[view.first]] = 1.0
+    out[AFTER + view.after] = 1.0
     if view.storm >= 0:
-        hot.append(STORM + rel[view.storm])
-    hot += [QUEUE + rel[p] for p in view.queue]
+        out[STORM + rel[view.storm]] = 1.0
+    for p in view.queue:
+        out[QUEUE + rel[p]] = 1.0
     if view.last_turn >= 0:
-        hot.append(FLAGS)
+        out[FLAGS] = 1.0
     if view.rerolled >= 0:
-        hot.append(FLAGS + 1)
-    hot += [WHERE + c * NLOC + L_SUPPLY + k for row in view.supply for k, c in enumerate(row) if c >= 0]
-    hot += [WHERE + c * NLOC + L_DISCARD for c in view.discard]
-    hot += [WHERE + c * NLOC + L_LOCATE for c in view.locate if c >= 0]
+        out[FLAGS + 1] = 1.0
+    for c in view.locate:
+        if c >= 0:
+            out[WHERE + c * NLOC + L_LOCATE] = 1.0
     if view.card >= 0:
-        hot.append(WHERE + view.card * NLOC + L_CARD)
+        out[WHERE + view.card * NLOC + L_CARD] = 1.0
     if view.event >= 0:
-        hot.append(WHERE + view.event * NLOC + L_EVENT)
-    hot += [DEALT + o for o in view.dealt[seat]]
-
-    numbers: dict[int, float] = {}
-    seats = [0.0] * (4 * NSEAT)
+        out[WHERE + view.event * NLOC + L_EVENT] = 1.0
+    for o in view.dealt[seat]:
+        out[DEALT + o] = 1.0
+    hot = [supply_entries(view.supply, 0), discard_entries(view.discard, 0)]
+    nobj = len(OBJECTIVES)
     for p in range(n):
         r = rel[p]
         hand, waiting, taken = view.hands[p], view.waiting[p], view.taken[p]
-        hot += [WHERE + c * NLOC + L_HAND + r for c in hand if c >= 0]
-        hot += [WHERE + c * NLOC + L_TAKEN + r for c in taken if c >= 0]
-        hot += [KEPT + r * len(OBJECTIVES) + o for o in view.objectives[p] if o >= 0]
+        for c in hand:
+            if c >= 0:
+                out[WHERE + c * NLOC + L_HAND + r] = 1.0
+        for c in taken:
+            if c >= 0:
+                out[WHERE + c * NLOC + L_TAKEN + r] = 1.0
+        for o in view.objectives[p]:
+            if o >= 0:
+                out[KEPT + r * nobj + o] = 1.0
         for k, c in enumerate(waiting):
             if c >= 0:
-                hot.append(WHERE + c * NLOC + L_WAITING + r)
-                numbers[WAITING_ORDER + c] = (k + 1) / 16
-        docked, dice = departure_entries(view.departure[p], r)
-        hot += docked
-        numbers.update(dice)
-        numbers.update(counted(view.airport[p], AIRPORT + r * die.FACES, 1 / 4))
-        seats[r * NSEAT : r * NSEAT + NSEAT] = (
+                out[WHERE + c * NLOC + L_WAITING + r] = 1.0
+                out[WAITING_ORDER + c] = (k + 1) / 16
+        docked, (where, dice) = departure_entries(view.departure[p], r)
+        hot.append(docked)
+        out[where] = dice
+        at = SEAT_COUNTS + r * NSEAT
+        out[at : at + NSEAT] = (
             len(hand) / 4,
             hand.count(HIDDEN_PLANE) / 4,
             hand.count(HIDDEN_ACTION) / 4,
             len(waiting) / 16,
             len(taken) / 7,
         )
-    for k, space in enumerate(view.load):
-        numbers.update(counted(space, LOAD + k * die.FACES, 1 / 3))
-    numbers.update(counted(view.pending, PENDING, 1 / 3))
-    scatter(out, numbers)
-    out[SEAT_COUNTS : SEAT_COUNTS + 4 * NSEAT] = seats
+    where, dice = dice_entries((*view.load, *view.airport, view.pending), seat)
+    out[where] = dice
     bag = view.bag
     out[COUNTS:SCALARS] = (
         view.turn / 40,

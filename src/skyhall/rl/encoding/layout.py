@@ -114,8 +114,16 @@ class Layout:
         return "\n".join(lines)
 
 
-Write = Callable[[Any, Vector], list[int]]
-"""``write(view, out)``: fill the numeric parts of the zeroed ``out``, return the indices of the 1 flags."""
+Index = npt.NDArray[np.intp]
+"""Indices into an observation vector."""
+
+Write = Callable[[Any, Vector], list[Index]]
+"""``write(view, out)``: set entries of the zeroed ``out`` one by one (numbers and single flags), and
+return index arrays of further 1 flags (parts worked out once and cached), which ``encode`` sets.
+
+Setting a lone entry costs about as much as converting one Python int to an index, so a few flags
+go straight in; a part with many flags is worth an array only when it is cached (see :class:`ByIdentity`).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,19 +145,17 @@ class Encoder:
             out = np.zeros(self.layout.size, np.float32)
         else:
             out.fill(0.0)
-        hot = self.write(view, out)
-        out[np.fromiter(hot, np.intp, len(hot))] = 1.0
+        for hot in self.write(view, out):
+            out[hot] = 1.0
         return out
 
     def dump(self, obs: Vector) -> str:
         return self.layout.dump(obs)
 
 
-def scatter(out: Vector, values: dict[int, float]) -> None:
-    """Set ``out[i] = v`` for every ``i: v`` of ``values`` (counts gathered in a dict), in one step."""
-    if values:
-        n = len(values)
-        out[np.fromiter(values, np.intp, n)] = np.fromiter(values.values(), np.float32, n)
+def index(hot: Sequence[int]) -> Index:
+    """``hot`` as an index array (for a cached part)."""
+    return np.array(hot, np.intp)
 
 
 K = TypeVar("K")
@@ -161,19 +167,22 @@ class ByIdentity(Generic[K, R]):
 
     Views share their tuples with the state and with each other (a skyport row
     stays the same object until it changes), so most parts of a new view were
-    seen before, and finding them by ``id`` skips their hashing. The cache keeps
-    each value alive, so an ``id`` it holds cannot be reused; it starts over when full.
+    seen before, and finding them by ``id`` skips hashing them. With ``members``,
+    ``value`` is a tuple of such parts, found by the identity of each (a view's
+    tuple of rows is new, its rows are not). The cache keeps each value alive, so
+    an ``id`` it holds cannot be reused; it starts over when full.
     """
 
-    def __init__(self, compute: Callable[[K, int], R], limit: int = 1 << 16) -> None:
+    def __init__(self, compute: Callable[[K, int], R], members: bool = False, limit: int = 1 << 14) -> None:
         self.compute = compute
+        self.members = members
         self.limit = limit
-        self.found: dict[tuple[int, int], tuple[K, R]] = {}
+        self.found: dict[tuple[int, ...], tuple[K, R]] = {}
 
     def __call__(self, value: K, arg: int) -> R:
-        key = (id(value), arg)
+        key = (*map(id, value), arg) if self.members else (id(value), arg)  # type: ignore[call-overload]
         hit = self.found.get(key)
-        if hit is not None and hit[0] is value:
+        if hit is not None:
             return hit[1]
         if len(self.found) >= self.limit:
             self.found.clear()
@@ -201,10 +210,10 @@ def header(layout: Layout, decisions: Sequence[str]) -> tuple[int, int, int]:
     )
 
 
-def header_hot(starts: tuple[int, int, int], view: Any, rel: tuple[int, ...]) -> list[int]:
-    """The header's 1 flags for ``view``, to start a game's ``hot`` list."""
+def write_header(starts: tuple[int, int, int], view: Any, rel: tuple[int, ...], out: Vector) -> None:
+    """Set the header's flags for ``view`` (``rel``: the observer's :func:`relative` seats)."""
     players, to_act, decision = starts
-    hot = [players + view.players - 2, decision + view.step]
+    out[players + view.players - 2] = 1.0
+    out[decision + view.step] = 1.0
     if view.to_act is not None:
-        hot.append(to_act + rel[view.to_act])
-    return hot
+        out[to_act + rel[view.to_act]] = 1.0

@@ -13,7 +13,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-import numpy.typing as npt
 
 from skyhall.games.skyport.cards import COLOURS, TYCOON_KINDS, load
 from skyhall.games.skyport.lane import Lane, Row
@@ -23,11 +22,13 @@ from skyhall.rl.encoding.layout import (
     SEATS,
     ByIdentity,
     Encoder,
+    Index,
     Layout,
     Vector,
     header,
-    header_hot,
+    index,
     relative,
+    write_header,
 )
 
 POSITIONS = 24
@@ -119,11 +120,11 @@ NLOC = len(LOCATIONS)
 NFEAT = len(POSITION_FEATURES)
 
 
-def _row(row: Row, r: int) -> tuple[npt.NDArray[np.intp], Vector]:
-    """Indices and values the skyport row of relative seat ``r`` sets: its cards' locations, its
-    positions' flags and its lane sizes."""
+def _row(row: Row, r: int) -> tuple[Index, Index, Vector]:
+    """The flags of the skyport row of relative seat ``r`` (its cards' locations, its positions' colours,
+    stations, ribbons and tycoons), and its lane sizes: indices and values."""
     hot: list[int] = []
-    sizes: list[tuple[int, float]] = []
+    sizes: dict[int, float] = {}
     where = WHERE + L_SKYPORT + r
     base = ROWS + r * POSITIONS * NFEAT
     for pos, item in enumerate(row):
@@ -132,7 +133,7 @@ def _row(row: Row, r: int) -> tuple[npt.NDArray[np.intp], Vector]:
             hot.extend(where + c * NLOC for c in item.cards)
             if pos < POSITIONS:
                 hot.append(at + item.colour)
-                sizes.append((LANE_SIZES + r * POSITIONS + pos, len(item.cards) / 6))
+                sizes[LANE_SIZES + r * POSITIONS + pos] = len(item.cards) / 6
         else:
             hot.append(where + item.station * NLOC)
             if pos < POSITIONS:
@@ -142,64 +143,71 @@ def _row(row: Row, r: int) -> tuple[npt.NDArray[np.intp], Vector]:
                 hot.append(where + item.tycoon * NLOC)
                 if pos < POSITIONS:
                     hot.append(at + F_TYCOON)
-    index = np.array([*hot, *(i for i, _ in sizes)], np.intp)
-    values = np.array([*([1.0] * len(hot)), *(v for _, v in sizes)], np.float32)
-    return index, values
+    return index(hot), index(list(sizes)), np.array(list(sizes.values()), np.float32)
 
 
 row_entries = ByIdentity(_row)
 
 
-@lru_cache(maxsize=1 << 16)
-def _placed(cards: tuple[int, ...], location: int) -> tuple[int, ...]:
+@lru_cache(maxsize=1 << 14)
+def _placed(cards: tuple[int, ...], location: int) -> Index:
     """The flags of each visible ``cards[k]`` at location ``location + k``."""
-    return tuple(WHERE + c * NLOC + location + k for k, c in enumerate(cards) if c >= 0)
+    return index([WHERE + c * NLOC + location + k for k, c in enumerate(cards) if c >= 0])
 
 
-@lru_cache(maxsize=1 << 16)
-def _held(cards: tuple[int, ...], location: int) -> tuple[int, ...]:
-    """The flags of every visible card of ``cards`` at ``location``."""
-    return tuple(WHERE + c * NLOC + location for c in cards if c >= 0)
+@lru_cache(maxsize=1 << 14)
+def _hands(hands: tuple[tuple[int, ...], ...], seat: int) -> Index:
+    """The flags of every visible card of each hand, at its holder's relative ``hand`` location."""
+    rel = relative(len(hands), seat)
+    return index([WHERE + c * NLOC + L_HAND + rel[p] for p, hand in enumerate(hands) for c in hand if c >= 0])
 
 
-def write(view: View, out: Vector) -> list[int]:
-    """Fill ``out``'s numeric parts for ``view``; the 1 flags are returned."""
+def write(view: View, out: Vector) -> list[Index]:
+    """Set ``out``'s entries for ``view``, but for the cached parts' flags, which are returned."""
     n = view.players
-    rel = relative(n, view.seat if view.seat is not None else 0)
-    hot = header_hot(HEADER, view, rel)
-    hot += [CURRENT + rel[view.current], FIRST + rel[view.first]]
+    seat: int = view.seat  # type: ignore[assignment]  # never None: Encoder.encode refuses spectators
+    rel = relative(n, seat)
+    write_header(HEADER, view, rel, out)
+    out[CURRENT + rel[view.current]] = 1.0
+    out[FIRST + rel[view.first]] = 1.0
     if view.last_turn >= 0:
-        hot.append(FLAGS)
+        out[FLAGS] = 1.0
     if view.closing_in_deck:
-        hot.append(FLAGS + 1)
-    hot += [CITIES + rel[p] * len(CAT.cities) + c for p, c in enumerate(view.cities)]
-    hot += _placed(view.board, L_SPACE)
-    tokens = [0.0] * 8
-    hands = [0.0] * 4
+        out[FLAGS + 1] = 1.0
+    ncities = len(CAT.cities)
+    for p, c in enumerate(view.cities):
+        out[CITIES + rel[p] * ncities + c] = 1.0
+    hot = [_placed(view.board, L_SPACE), _hands(view.hands, seat)]
+    hands = view.hands
+    hand_sizes = [0.0] * 4
     for p in range(n):
         r = rel[p]
-        hand = view.hands[p]
-        hands[r] = len(hand) / 3
-        hot += _held(hand, L_HAND + r)
-        index, values = row_entries(view.rows[p], r)
-        out[index] = values
+        flags, sizes, values = row_entries(view.rows[p], r)
+        hot.append(flags)
+        out[sizes] = values
+        hand_sizes[r] = len(hands[p]) / 3
         standee = view.standees[p]
         if standee >= 0:
-            hot.append(STANDEES + r * SPACES + standee)
+            out[STANDEES + r * SPACES + standee] = 1.0
         colours, icons = view.owned[p]
-        tokens[2 * r] = max(colours, 0) / 10
-        tokens[2 * r + 1] = max(icons, 0) / 10
-    out[TOKENS : TOKENS + 8] = tokens
+        if colours > 0:
+            out[TOKENS + 2 * r] = colours / 10
+        if icons > 0:
+            out[TOKENS + 2 * r + 1] = icons / 10
     decks, stacks = view.station_decks, view.promenade
-    hot += _held(tuple(d[-1] for d in decks if d), L_STATION_TOP)
-    hot += _held(tuple(s[-1] for s in stacks if s), L_PROMENADE_TOP)
+    for stack in decks:
+        if stack:
+            out[WHERE + stack[-1] * NLOC + L_STATION_TOP] = 1.0
+    for stack in stacks:
+        if stack:
+            out[WHERE + stack[-1] * NLOC + L_PROMENADE_TOP] = 1.0
     if view.card >= 0:
-        hot.append(WHERE + view.card * NLOC + L_PLAYED)
+        out[WHERE + view.card * NLOC + L_PLAYED] = 1.0
     colour_tokens, icon_tokens = view.token_stacks
     out[COUNTS:SCALARS] = (
         view.deck_size / 60,
         view.turn / 40,
-        *hands,
+        *hand_sizes,
         len(decks[0]) / 6,
         len(decks[1]) / 6,
         *[len(s) / 3 for s in stacks],
@@ -211,12 +219,15 @@ def write(view: View, out: Vector) -> list[int]:
         view.allowance / 10,
     )
     if view.tycoon >= 0:
-        hot.append(TYCOON + view.tycoon)
-    if view.used:
-        hot += [USED + k for k in range(len(TYCOON_KINDS)) if view.used >> k & 1]
+        out[TYCOON + view.tycoon] = 1.0
+    used = view.used
+    for k in range(len(TYCOON_KINDS)) if used else ():
+        if used >> k & 1:
+            out[USED + k] = 1.0
     if view.space >= 0:
-        hot.append(SPACE + view.space)
-    hot += [QUEUE + rel[p] for p in view.queue]
+        out[SPACE + view.space] = 1.0
+    for p in view.queue:
+        out[QUEUE + rel[p]] = 1.0
     return hot
 
 

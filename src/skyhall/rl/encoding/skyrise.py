@@ -12,12 +12,24 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, load
 from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.state import WONDER
 from skyhall.games.skyrise.steps import NAMES
 from skyhall.games.skyrise.view import View
-from skyhall.rl.encoding.layout import SEATS, Encoder, Layout, Vector, header, header_hot, relative
+from skyhall.rl.encoding.layout import (
+    SEATS,
+    Encoder,
+    Index,
+    Layout,
+    Vector,
+    header,
+    index,
+    relative,
+    write_header,
+)
 
 CAT = load()
 SITES = [s.id for s in CAT.sites]
@@ -77,20 +89,20 @@ COUNTS = LAYOUT.numbers("counts", ("stage / 4",), "the Wonder effect's stage")
 
 
 @lru_cache(maxsize=64)
-def _colours(layout: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(COLOUR + d * 4 + c for d, c in enumerate(board_for(CAT, layout).colour) if c >= 0)
+def _colours(layout: tuple[int, ...]) -> Index:
+    return index([COLOUR + d * 4 + c for d, c in enumerate(board_for(CAT, layout).colour) if c >= 0])
 
 
 @lru_cache(maxsize=1 << 14)
-def _discs(discs: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(DISC + d * len(DISCS) + c for d, c in enumerate(discs) if c >= 0)
+def _discs(discs: tuple[int, ...]) -> Index:
+    return index([DISC + d * len(DISCS) + c for d, c in enumerate(discs) if c >= 0])
 
 
 @lru_cache(maxsize=1 << 14)
-def _structures(occupant: tuple[int, ...], rel: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+def _structures(occupant: tuple[int, ...], rel: tuple[int, ...]) -> tuple[Index, Vector]:
     """The occupant flags and the Building values of every district."""
     hot: list[int] = []
-    values = [0.0] * NSITES
+    values = np.zeros(NSITES, np.float32)
     for d, code in enumerate(occupant):
         if code < 0:
             continue
@@ -100,52 +112,70 @@ def _structures(occupant: tuple[int, ...], rel: tuple[int, ...]) -> tuple[tuple[
         else:
             hot += [at + rel[BUILDING_OWNER[code]], at + F_HEIGHT + BUILDING_HEIGHT[code]]
             values[d] = CAT.buildings[code].value / 100
-    return tuple(hot), tuple(values)
+    return index(hot), values
 
 
-def write(view: View, out: Vector) -> list[int]:
-    """Fill ``out``'s numeric parts for ``view``; the 1 flags are returned."""
+@lru_cache(maxsize=1 << 14)
+def _buildings(buildings: tuple[int, ...], start: int) -> Index:
+    """The flags of ``buildings`` (one seat's) by their place in the seat's set, from ``start``."""
+    return index([start + BUILDING_PLACE[b] for b in buildings])
+
+
+def write(view: View, out: Vector) -> list[Index]:
+    """Set ``out``'s entries for ``view``, but for the cached parts' flags, which are returned."""
     n = view.players
     rel = relative(n, view.seat if view.seat is not None else 0)
-    hot = header_hot(HEADER, view, rel)
-    hot += [ERA + view.era - 1, FIRST + rel[view.first], OPENER + rel[view.opener]]
+    write_header(HEADER, view, rel, out)
+    out[ERA + view.era - 1] = 1.0
+    out[FIRST + rel[view.first]] = 1.0
+    out[OPENER + rel[view.opener]] = 1.0
     if view.bidder >= 0:
-        hot.append(BIDDER + rel[view.bidder])
+        out[BIDDER + rel[view.bidder]] = 1.0
     if view.winner >= 0:
-        hot.append(WINNER + rel[view.winner])
+        out[WINNER + rel[view.winner]] = 1.0
     if view.site >= 0:
-        hot.append(SITE + view.site)
+        out[SITE + view.site] = 1.0
     if view.effect >= 0:
-        hot.append(EFFECT + view.effect)
+        out[EFFECT + view.effect] = 1.0
     if view.revealed:
-        hot.append(REVEALED)
-    hot += [PASSED + rel[p] for p in range(n) if view.passed >> p & 1]
+        out[REVEALED] = 1.0
+    for p in range(n):
+        if view.passed >> p & 1:
+            out[PASSED + rel[p]] = 1.0
     ntiles = len(CAT.tile_ids)
-    hot += [ISLANDS + slot * ntiles + t for slot, t in enumerate(view.layout) if t >= 0]
-    hot += _colours(view.layout)
-    hot += _discs(view.discs)
+    for slot, t in enumerate(view.layout):
+        if t >= 0:
+            out[ISLANDS + slot * ntiles + t] = 1.0
     structures, values = _structures(view.occupant, rel)
-    hot += structures
     out[VALUE : VALUE + NSITES] = values
-    hot += [BIDS + 2 * d for d, _ in view.bids]
+    for d, _ in view.bids:
+        out[BIDS + 2 * d] = 1.0
     if view.bids:
-        hot.append(BIDS + 2 * view.bids[-1][0] + 1)
-    hot += [PANORAMAS + p for p in view.panoramas]
-    out[TILES : TILES + len(view.tiles)] = [max(v, 0) / 10 for v in view.tiles]
-
-    boards = [0.0] * (4 * NBOARD)
+        out[BIDS + 2 * view.bids[-1][0] + 1] = 1.0
+    for k in view.panoramas:
+        out[PANORAMAS + k] = 1.0
+    for k, v in enumerate(view.tiles):
+        if v > 0:
+            out[TILES + k] = v / 10
+    hot = [_colours(view.layout), _discs(view.discs), structures]
+    nobjectives = len(CAT.objectives)
     for p in range(n):
         r = rel[p]
-        hot += [POOL + r * SET_SIZE + BUILDING_PLACE[b] for b in view.pool[p]]
-        hot += [RESERVE + r * SET_SIZE + BUILDING_PLACE[b] for b in view.reserve[p]]
-        hot += [HANDS + r * NWONDERS + c for c in view.hands[p] if c >= 0]
-        hot += [CHOSEN + r * NWONDERS + c for c in view.chosen[p] if c >= 0]
-        hot += [UNBUILT + r * NWONDERS + c for c in view.wonders[p] if c >= 0]
-        hot += [PEEK + r * 4 + k for k in range(4) if view.peek[p] >> k & 1]
+        hot.append(_buildings(view.pool[p], POOL + r * SET_SIZE))
+        hot.append(_buildings(view.reserve[p], RESERVE + r * SET_SIZE))
+        for part, cards in ((HANDS, view.hands[p]), (CHOSEN, view.chosen[p]), (UNBUILT, view.wonders[p])):
+            for c in cards:
+                if c >= 0:
+                    out[part + r * NWONDERS + c] = 1.0
+        peek = view.peek[p]
+        for k in range(4) if peek else ():
+            if peek >> k & 1:
+                out[PEEK + r * 4 + k] = 1.0
         if view.objectives[p] >= 0:
-            hot.append(OBJECTIVES + r * len(CAT.objectives) + view.objectives[p])
+            out[OBJECTIVES + r * nobjectives + view.objectives[p]] = 1.0
         keys = view.keys[p]
-        boards[r * NBOARD : (r + 1) * NBOARD] = (
+        at = BOARDS + r * NBOARD
+        out[at : at + NBOARD] = (
             *[x / 4 for x in view.rows[p]],
             view.excess[p] / 4,
             *[x / 4 for x in view.patrons[p]],
@@ -156,7 +186,6 @@ def write(view: View, out: Vector) -> list[int]:
             view.spare[p] / 10,
             len(view.hands[p]) / 5,
         )
-    out[BOARDS : BOARDS + 4 * NBOARD] = boards
     out[COUNTS] = view.stage / 4
     return hot
 
