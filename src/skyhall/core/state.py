@@ -40,8 +40,13 @@ class GameState(Protocol):
 
     def result(self) -> Result: ...
 
-    def view(self, seat: int | None) -> Any:
-        """What ``seat`` may know (``None``: a spectator)."""
+    def view(self, seat: int | None, log: bool = True, reveal: bool = False) -> Any:
+        """What ``seat`` may know (``None``: a spectator), its log left out when ``log`` is false.
+
+        ``reveal`` shows every hidden part the end of the game reveals, as it would be shown
+        then, while the position (whose turn, its choices) stays this one: a finished match's
+        replay is drawn with it.
+        """
 
     def determinize(self: S, seat: int | None, rng: Rng) -> S:
         """A full state consistent with ``view(seat)``, its hidden parts sampled with ``rng``."""
@@ -100,7 +105,7 @@ class TurnState(Generic[A]):
         """A full state drawn from ``view(seat)`` alone, so it cannot know more than that seat."""
         return self._sample(self.view(seat), rng)
 
-    def view(self, seat: int | None, log: bool = True) -> Any:
+    def view(self, seat: int | None, log: bool = True, reveal: bool = False) -> Any:
         raise NotImplementedError
 
     def _compute_legal(self) -> tuple[A, ...]:

@@ -141,10 +141,10 @@ class State(TurnState[Action]):
     def result(self) -> Result:
         return scoring.result(self)
 
-    def view(self, seat: int | None, log: bool = True) -> Any:
+    def view(self, seat: int | None, log: bool = True, reveal: bool = False) -> Any:
         from skyhall.games.airport_rush.view import build_view
 
-        return build_view(self, seat, log)
+        return build_view(self, seat, log, reveal)
 
     def _sample(self, view: Any, rng: Rng) -> State:
         from skyhall.games.airport_rush.view import determinize

@@ -215,13 +215,17 @@ class View:
         return self.cat.objectives[o].id if o >= 0 else None
 
 
-def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
-    """What ``seat`` may know of ``s``; after the game ends everything is revealed."""
-    over = s.step == OVER
+def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool = False) -> View:
+    """What ``seat`` may know of ``s``; after the game ends, or with ``reveal``, everything is revealed
+    but the returned objectives.
+
+    ``reveal`` changes only what is shown, never the position: ``to_act`` and ``legal`` stay.
+    """
+    shown = reveal or s.step == OVER
     cards = s.cat.cards
 
     def mine(owner: int) -> bool:
-        return over or owner == seat
+        return shown or owner == seat
 
     def hand(owner: int) -> tuple[int, ...]:
         if mine(owner):
@@ -235,7 +239,7 @@ def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
         return items if mine(owner) else (HIDDEN,) * len(items)
 
     decks = tuple(
-        deck if over else tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
+        deck if shown else tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
         for deck in s.decks
     )
     return View(

@@ -82,7 +82,7 @@ class View:
     legal: tuple[Action, ...]
     """The pending decision's choices when this view's seat makes it, else empty."""
     deck: tuple[int, ...] | None
-    """The deck's order, bottom first: shown only when the game is over."""
+    """The deck's order, bottom first: shown only when the game is over (or the view reveals all)."""
     log: tuple[str, ...]
 
     @property
@@ -218,10 +218,13 @@ def _hidden_below_top(stack: tuple[int, ...]) -> tuple[int, ...]:
     return (*([EMPTY] * (len(stack) - 1)), stack[-1]) if stack else ()
 
 
-def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
-    """What ``seat`` may know of ``s``; after the game ends everything is revealed."""
-    over = s.step == OVER
-    if over:
+def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool = False) -> View:
+    """What ``seat`` may know of ``s``; after the game ends, or with ``reveal``, everything is revealed.
+
+    ``reveal`` changes only what is shown, never the position: ``to_act`` and ``legal`` stay.
+    """
+    shown = reveal or s.step == OVER
+    if shown:
         hands = tuple(s.hands)
         station_decks = tuple(s.station_decks)
         promenade = tuple(s.promenade)
@@ -261,7 +264,7 @@ def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
         space=s.space,
         allowance=allowance(s),
         legal=tuple(s.legal_actions()) if seat is not None and seat == s.to_act else (),
-        deck=s.deck if over else None,
+        deck=s.deck if shown else None,
         log=tuple(s.log_for(seat)) if with_log else (),
     )
 

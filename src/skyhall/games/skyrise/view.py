@@ -244,12 +244,16 @@ class View:
         }
 
 
-def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
-    """What ``seat`` may know of ``s``; after the game ends the hidden parts still in play are revealed."""
-    over = s.step == OVER
+def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool = False) -> View:
+    """What ``seat`` may know of ``s``; after the game ends, or with ``reveal``, the hidden parts still in
+    play are revealed.
+
+    ``reveal`` changes only what is shown, never the position: ``to_act`` and its choices stay.
+    """
+    shown = reveal or s.step == OVER
 
     def mine(p: int) -> bool:
-        return over or p == seat
+        return shown or p == seat
 
     def hide(cards: tuple[int, ...]) -> tuple[int, ...]:
         return (EMPTY,) * len(cards)
@@ -285,7 +289,7 @@ def build_view(s: State, seat: int | None, with_log: bool = True) -> View:
         commissions=tuple(s.commissions),
         keys=tuple(s.keys),
         peek=tuple(s.peek),
-        tiles=tuple(v if over or peek & (1 << k) else EMPTY for k, v in enumerate(s.tiles)),
+        tiles=tuple(v if shown or peek & (1 << k) else EMPTY for k, v in enumerate(s.tiles)),
         objectives=tuple(o if mine(p) else EMPTY for p, o in enumerate(s.objectives)),
         panoramas=s.panoramas,
         prestige=tuple(s.prestige),
