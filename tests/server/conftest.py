@@ -1,4 +1,11 @@
-"""A server app on a temporary SQLite file, driven in-process with Starlette's TestClient."""
+"""A server app on a fresh database, driven in-process with Starlette's TestClient.
+
+``database``  the URL of an empty database: a temporary SQLite file, or, where a test module
+              parametrizes it (``pytest.mark.parametrize("database", BACKENDS, indirect=True)``),
+              a database in a throwaway PostgreSQL cluster (``tests/server/postgres.py``; skipped
+              with the reason where none can be started).
+``server``    the app on that database (:class:`Server`).
+"""
 
 from __future__ import annotations
 
@@ -9,16 +16,21 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from skyhall.server.app import create_app
 from skyhall.server.authority import Authority
+from tests.server.postgres import Cluster, missing
+
+BACKENDS = ["sqlite", "postgresql"]
+"""The databases the storage and API tests run on."""
 
 
 class Server:
-    """One app on one database file; ``restart()`` builds a new app on the same file."""
+    """One app on one database; ``restart()`` builds a new app on the same database."""
 
-    def __init__(self, db: Path) -> None:
-        self.url = f"sqlite:///{db}"
+    def __init__(self, url: str) -> None:
+        self.url = url
         self.start()
 
     def start(self) -> None:
@@ -31,6 +43,16 @@ class Server:
 
     def close(self) -> None:
         self.client.__exit__(None, None, None)
+
+    def sql(self, statement: str, **params: Any) -> list[tuple[Any, ...]]:
+        """Run ``statement`` on the database itself (what is really committed); its rows, if any."""
+        engine = create_engine(self.url)
+        try:
+            with engine.begin() as connection:
+                result = connection.execute(text(statement), params)
+                return [tuple(row) for row in result] if result.returns_rows else []
+        finally:
+            engine.dispose()
 
     def authority(self, match: str) -> Authority:
         found: Authority = self.client.app.state.hall.matches[match]  # type: ignore[attr-defined]
@@ -74,9 +96,29 @@ class Server:
             time.sleep(0.05)
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    cluster = Cluster()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "skyhall.db")
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if getattr(request, "param", "sqlite") == "postgresql":
+        cluster: Cluster = request.getfixturevalue("postgres")
+        return cluster.database()
+    return f"sqlite:///{tmp_path / 'skyhall.db'}"
+
+
+@pytest.fixture
+def server(database: str) -> Iterator[Server]:
+    running = Server(database)
     try:
         yield running
     finally:

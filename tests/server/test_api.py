@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from skyhall.core.record import GameRecord
-from tests.server.conftest import Server
+from tests.server.conftest import BACKENDS, Server
+
+pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
 
 def test_games_lists_every_game_with_counts_options_and_levels(server: Server) -> None:
@@ -20,9 +20,7 @@ def test_games_lists_every_game_with_counts_options_and_levels(server: Server) -
     assert games["skyport"]["levels"]
 
 
-def test_create_answers_tokens_and_links_and_stores_only_their_hashes(
-    server: Server, tmp_path: object
-) -> None:
+def test_create_answers_tokens_and_links_and_stores_only_their_hashes(server: Server) -> None:
     created = server.create(seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"}])
     assert created["match"].startswith("m_")
     assert [s["kind"] for s in created["seats"]] == ["human", "bot"]
@@ -31,9 +29,7 @@ def test_create_answers_tokens_and_links_and_stores_only_their_hashes(
     first = created["seats"][0]
     assert first["invite"] == f"/match/{created['match']}#token={first['token']}"
     assert created["spectate"] == f"/match/{created['match']}"
-    database = sqlite3.connect(server.url.removeprefix("sqlite:///"))
-    stored = " ".join(str(row) for row in database.execute("select * from seat"))
-    database.close()
+    stored = " ".join(str(row) for row in server.sql("select * from seat"))
     assert first["token"] not in stored
     assert len(stored) > 0
 

@@ -1,24 +1,28 @@
-"""Storage: moves committed before they are acknowledged, restarts replay, races, broken logs."""
+"""Storage: moves committed before they are acknowledged, restarts replay, races, broken logs.
+
+Every test runs on SQLite and on PostgreSQL (a throwaway cluster; skipped where none can start).
+"""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
 
 from skyhall.server.authority import Refused
 from skyhall.server.bots import BotPool
 from skyhall.server.hall import Hall
 from skyhall.server.messages import CreateMatch, SeatSpec
 from skyhall.server.storage import Store
-from tests.server.conftest import Server
+from tests.server.conftest import BACKENDS, Server
+
+pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
 
-def moves_in(server: Server) -> list[tuple[str, int, str, int]]:
-    database = sqlite3.connect(server.url.removeprefix("sqlite:///"))
-    rows = list(database.execute("select match_id, seq, notation, seat from move order by seq"))
-    database.close()
-    return rows
+def moves_in(server: Server) -> list[tuple[Any, ...]]:
+    return server.sql("select match_id, seq, notation, seat from move order by seq")
 
 
 def test_an_acknowledged_move_is_already_in_the_database(server: Server) -> None:
@@ -47,14 +51,12 @@ def test_a_stored_log_that_does_not_replay_marks_only_that_match_broken(server: 
     bad = server.create()
     server.play_first_choices(good, 2)
     server.close()
-    database = sqlite3.connect(server.url.removeprefix("sqlite:///"))
-    database.execute(
+    server.sql(
         "insert into move (match_id, seq, notation, seat, time) "
-        "values (?, 0, 'fly to the moon', 0, '2026-01-01')",
-        (bad["match"],),
+        "values (:match, 0, 'fly to the moon', 0, :time)",
+        match=bad["match"],
+        time=datetime(2026, 1, 1, tzinfo=UTC),
     )
-    database.commit()
-    database.close()
     server.start()
     response = server.client.get(f"/api/matches/{bad['match']}")
     assert response.status_code == 200
@@ -63,16 +65,12 @@ def test_a_stored_log_that_does_not_replay_marks_only_that_match_broken(server: 
     act = server.act(bad["match"], bad["seats"][0]["token"], 1, "pass")
     assert (act.status_code, act.json()["code"]) == (409, "broken")
     assert server.state(good["match"])["seq"] == 2
-    database = sqlite3.connect(server.url.removeprefix("sqlite:///"))
-    assert database.execute("select status from match where id = ?", (bad["match"],)).fetchone() == (
-        "broken",
-    )
-    database.close()
+    assert server.sql("select status from match where id = :match", match=bad["match"]) == [("broken",)]
 
 
-def test_of_two_racing_choices_for_one_decision_exactly_one_wins(tmp_path: Path) -> None:
+def test_of_two_racing_choices_for_one_decision_exactly_one_wins(database: str) -> None:
     async def race() -> list[str]:
-        store = Store(f"sqlite:///{tmp_path / 'race.db'}")
+        store = Store(database)
         hall = Hall(store, BotPool(1))
         created = await hall.create(CreateMatch(game="skyport", seats=[SeatSpec(), SeatSpec()]))
         match = created.authority

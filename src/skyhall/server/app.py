@@ -20,6 +20,7 @@ Every refusal is ``{"type": "error", "code": …, "message": …}`` with the sta
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from collections.abc import AsyncIterator
@@ -48,6 +49,7 @@ from skyhall.server.messages import (
     Join,
     TokensBody,
     error,
+    to_json,
 )
 from skyhall.server.storage import Store, default_url
 from skyhall.web import STATIC
@@ -63,6 +65,11 @@ def database_url(url: str | None = None) -> str:
 
 def refusal(exc: Refused) -> JSONResponse:
     return JSONResponse(error(exc.code, exc.message), status_code=exc.status)
+
+
+def json_text(text: str) -> Response:
+    """An answer already serialized (a seat's cached message)."""
+    return Response(text, media_type="application/json")
 
 
 def validation_refusal(errors: list[Any]) -> Refused:
@@ -112,6 +119,24 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+GC_THRESHOLDS = (10_000, 10, 10)
+"""The cyclic collector's thresholds while serving (Python's default is ``(700, 10, 10)``)."""
+
+
+def tune_collector() -> None:
+    """Fewer, shorter pauses of the cyclic garbage collector, which stop every match while they run.
+
+    What is alive once the server has started (modules, the games' catalogues, rebuilt matches)
+    lives as long as the server: ``gc.freeze()`` keeps it out of every later pass. The higher
+    first threshold makes passes over the young objects rarer (the many short-lived dicts of
+    each message are freed by reference counting anyway), and so full passes over every socket's
+    and match's objects (~50-100 ms with 200 matches) rarer still. Measured with ``bench/server.py``.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
@@ -128,6 +153,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
         hall = Hall(store, BotPool(bot_workers))
         app.state.hall = hall
         await hall.start()
+        tune_collector()
         try:
             yield
         finally:
@@ -151,7 +177,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "bad_request"}.get(exc.status_code, "bad_request")
+        code = {404: "not_found", 405: "not_allowed"}.get(exc.status_code, "bad_request")
         return JSONResponse(error(code, str(exc.detail)), status_code=exc.status_code)
 
     @app.get("/", include_in_schema=False)
@@ -195,25 +221,25 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
     @app.get("/api/matches/{match_id}")
     async def match_state(
         match_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> Response:
         authority = await hall_of(request).get(match_id)
         token = bearer(authorization)
-        return authority.message(None if token is None else authority.seat_for(token))
+        return json_text(authority.message_json(None if token is None else authority.seat_for(token)))
 
     @app.post("/api/matches/{match_id}/act")
-    async def act(match_id: str, body: ActBody, request: Request) -> dict[str, Any]:
+    async def act(match_id: str, body: ActBody, request: Request) -> Response:
         hall = hall_of(request)
         authority = await hall.get(match_id)
         seat = authority.seat_for(body.token)
         await hall.act(authority, seat, body.seq, body.action)
-        return authority.message(seat)
+        return json_text(authority.message_json(seat))
 
     @app.post("/api/matches/{match_id}/seats/{seat}/control")
-    async def control(match_id: str, seat: int, body: ControlBody, request: Request) -> dict[str, Any]:
+    async def control(match_id: str, seat: int, body: ControlBody, request: Request) -> Response:
         hall = hall_of(request)
         authority = await hall.get(match_id)
         await hall.control(authority, seat, body.token, body.kind, body.level)
-        return authority.message(seat)
+        return json_text(authority.message_json(seat))
 
     @app.get("/api/matches/{match_id}/record")
     async def record(match_id: str, request: Request) -> Response:
@@ -245,6 +271,9 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
     return app
 
 
+PONG = to_json({"type": "pong"})
+
+
 class MatchSocket:
     """One browser's socket on one match: it joins as a seat (by token) or a spectator, then acts."""
 
@@ -255,11 +284,11 @@ class MatchSocket:
         self.joined = False
         self.seat: int | None = None
 
-    async def push(self, message: dict[str, Any]) -> None:
-        await self.websocket.send_json(message)
+    async def push(self, text: str) -> None:
+        await self.websocket.send_text(text)
 
     async def refuse(self, exc: Refused) -> None:
-        await self.push(error(exc.code, exc.message))
+        await self.push(to_json(error(exc.code, exc.message)))
 
     async def serve(self) -> None:
         try:
@@ -300,4 +329,4 @@ class MatchSocket:
                 raise Refused("unauthorized", "join with a seat's token to play (spectators watch only)")
             await self.hall.act(self.authority, self.seat, message.seq, message.action)
         else:
-            await self.push({"type": "pong"})
+            await self.push(PONG)

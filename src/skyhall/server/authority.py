@@ -4,8 +4,13 @@ The authority is the only holder of a match's state in the server. Every change
 goes through :meth:`Authority.act` under the match's lock: the token names the
 seat, the seat must be the one to act, ``seq`` must be the current one (so of two
 racing choices for one decision exactly one wins), the action is checked by
-:func:`skyhall.core.engine.play` on a copy, the move row is committed, and only
-then does the copy become the state and every socket receive its own new view.
+:func:`skyhall.core.engine.play` on a copy, the move row is committed (through the
+:class:`~skyhall.server.journal.Journal`, with other matches' moves), and only then
+does the copy become the state and every socket receive its own new view.
+
+Each seat's message is built and serialized once per change, however many sockets
+that seat (or the spectators) has open, and answered from that cache until the next
+change.
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ from skyhall.core.errors import IllegalAction, MalformedAction
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import get
 from skyhall.core.text import text_module
-from skyhall.server.messages import error, replay_frame, state_message
-from skyhall.server.storage import BROKEN, LIVE, OVER, SeatInfo, Store, StoredMatch, token_hash
+from skyhall.server.journal import Journal
+from skyhall.server.messages import error, replay_frame, state_message, to_json
+from skyhall.server.storage import BROKEN, LIVE, OVER, Move, SeatInfo, Store, StoredMatch, token_hash
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +38,7 @@ HTTP_STATUS = {
     "unauthorized": 401,
     "forbidden": 403,
     "not_found": 404,
+    "not_allowed": 405,
     "not_your_turn": 409,
     "stale": 409,
     "over": 409,
@@ -57,8 +64,10 @@ class Refused(Exception):
         return HTTP_STATUS[self.code]
 
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-"""How the authority pushes a message to one socket."""
+Send = Callable[[str], Awaitable[None]]
+"""How the authority pushes a message (JSON text) to one socket."""
+PUSH_TIMEOUT = 10.0
+"""Seconds a socket may take to accept a push before it is dropped."""
 
 
 @dataclass
@@ -109,6 +118,8 @@ class Authority:
         self.thinking = False
         """A bot decision is being computed."""
         self._frames: list[Any] | None = None
+        self._said: dict[int | None, str] = {}
+        """Each seat's (``None``: spectators') message as JSON text, built since the last change."""
 
     @classmethod
     def rebuild(cls, stored: StoredMatch) -> Authority:
@@ -170,6 +181,13 @@ class Authority:
             state.result() if state.is_over else None,
         )
 
+    def message_json(self, seat: int | None) -> str:
+        """:meth:`message` as JSON text, built once per change and seat."""
+        text = self._said.get(seat)
+        if text is None:
+            text = self._said[seat] = to_json(self.message(seat))
+        return text
+
     def _playable(self) -> Any:
         if self.state is None:
             raise Refused("broken", f"this match cannot be played: {self.reason}")
@@ -177,11 +195,16 @@ class Authority:
             raise Refused("over", "the match is over")
         return self.state
 
-    async def act(self, store: Store, seat: int, seq: int, notation: str, bot: bool = False) -> None:
+    async def act(self, journal: Journal, seat: int, seq: int, notation: str, bot: bool = False) -> None:
         """Apply ``seat``'s choice made on state ``seq``, commit it, then push every watcher's new view.
 
-        ``bot`` marks a bot's choice: refused (stale) if the seat was handed back meanwhile.
+        ``bot`` marks a bot's choice: refused (stale) if the seat was handed back meanwhile. The act
+        runs as its own task: cancelling the caller (a dropped request) cannot stop it between the
+        commit and the new state, so memory and database always agree.
         """
+        await asyncio.shield(self._act(journal, seat, seq, notation, bot))
+
+    async def _act(self, journal: Journal, seat: int, seq: int, notation: str, bot: bool) -> None:
         async with self.lock:
             state = self._playable()
             if seq != self.seq:
@@ -206,8 +229,7 @@ class Authority:
             except IllegalAction as exc:
                 raise Refused("illegal", f"{exc.tried!r} is not possible now: {exc.reason}") from None
             done = str(action)
-            status = OVER if after.is_over else LIVE
-            await asyncio.to_thread(store.add_move, self.id, self.seq, done, seat, status)
+            await journal.append(Move(self.id, self.seq, done, seat, OVER if after.is_over else LIVE))
             self.state = after
             self.record.actions.append(done)
             await self._broadcast()
@@ -248,18 +270,21 @@ class Authority:
                 await self._broadcast()
 
     async def tell_all(self, message: dict[str, Any]) -> None:
+        text = to_json(message)
         async with self.lock:
             for send in list(self.listeners):
-                await self._send(send, message)
+                await self._send(send, text)
 
     async def _broadcast(self) -> None:
-        """Every watcher's own message (called with the lock held, so pushes keep their order)."""
+        """After a change: every watcher's new message (the lock is held, so pushes keep their order)."""
+        self._said.clear()
         for send, seat in list(self.listeners.items()):
-            await self._send(send, self.message(seat))
+            await self._send(send, self.message_json(seat))
 
-    async def _send(self, send: Send, message: dict[str, Any]) -> None:
+    async def _send(self, send: Send, text: str) -> None:
         try:
-            await asyncio.wait_for(send(message), 10)
+            async with asyncio.timeout(PUSH_TIMEOUT):
+                await send(text)
         except Exception:  # a dead or stuck socket is dropped; its handler detaches it
             log.info("match %s: dropped a socket that did not take a push", self.id)
 
@@ -271,7 +296,11 @@ class Authority:
         return self.record.to_json()
 
     def frame(self, step: int, seat: int | None) -> dict[str, Any]:
-        """Step ``step`` of a finished match as ``seat`` saw it (``None``: spectator); all is public now."""
+        """Step ``step`` of a finished match, drawn from ``seat``'s chair (``None``: the spectator's).
+
+        The match is over, so every view is revealed: each hand, deck and secret shows as the end
+        of the game shows it, whichever chair it is drawn from.
+        """
         if self.status != OVER:
             raise Refused("live", "the replay opens when the match is over")
         if seat is not None and not 0 <= seat < len(self.seats):
@@ -287,11 +316,11 @@ class Authority:
                 frames.append(state)
             self._frames = frames
         state = self._frames[step]
-        view = state.view(seat)
+        view = state.view(seat, reveal=True)
         last = None
         if step:
             before = self._frames[step - 1]
-            earlier = before.view(seat)
+            earlier = before.view(seat, reveal=True)
             action = self.game.codec.parse(self.record.actions[step - 1])
             who = self.text.seat_name(earlier, before.to_act)
             last = f"{who}: {self.text.label(earlier, action)}"

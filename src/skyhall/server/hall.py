@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -21,11 +22,14 @@ from skyhall.core.registry import Game, available, get
 from skyhall.core.text import MissingText, text_module
 from skyhall.server.authority import Authority, BotTurn, Refused, new_seats, seat_infos
 from skyhall.server.bots import BotPool, bot_seed, levels
+from skyhall.server.journal import Journal
 from skyhall.server.messages import CreateMatch, error
 from skyhall.server.storage import BROKEN, Store, token_hash
 
 log = logging.getLogger(__name__)
 
+MATCH_ID = re.compile(r"m_[A-Za-z0-9_-]{1,30}")
+"""What a match id looks like (``m_`` and URL-safe base64); anything else is unknown without a look."""
 DESIGNER_OPTIONS = ("data",)
 """Options the lobby does not offer: card-data overlays are for designers' simulations (``skyhall sim``)."""
 
@@ -67,6 +71,7 @@ def describe_games() -> list[dict[str, Any]]:
 class Hall:
     def __init__(self, store: Store, bots: BotPool) -> None:
         self.store = store
+        self.journal = Journal(store)
         self.bots = bots
         self.matches: dict[str, Authority] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -81,7 +86,7 @@ class Hall:
         found = self.matches.get(match_id)
         if found is not None:
             return found
-        stored = await asyncio.to_thread(self.store.load, match_id) if len(match_id) <= 32 else None
+        stored = await asyncio.to_thread(self.store.load, match_id) if MATCH_ID.fullmatch(match_id) else None
         if stored is None:
             raise Refused("not_found", f"there is no match {match_id!r}")
         authority = self.matches.get(match_id)  # another request may have rebuilt it meanwhile
@@ -147,7 +152,7 @@ class Hall:
 
     async def act(self, authority: Authority, seat: int, seq: int, action: str) -> None:
         """A human's choice for ``seat`` (whose token the caller checked), then any bot's turn."""
-        await authority.act(self.store, seat, seq, action)
+        await authority.act(self.journal, seat, seq, action)
         self.kick(authority)
 
     async def control(
@@ -205,7 +210,7 @@ class Hall:
         try:
             seed = bot_seed(authority.record.seed, turn.seat, turn.seq)
             notation = await self.bots.choose(turn.level, seed, turn.view, turn.legal)
-            await authority.act(self.store, turn.seat, turn.seq, notation, bot=True)
+            await authority.act(self.journal, turn.seat, turn.seq, notation, bot=True)
         except Refused as exc:
             if exc.code == "stale":  # the seat was taken back meanwhile: nothing to do
                 return

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+import pydantic_core
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from skyhall.core.actions import Codec
 from skyhall.core.result import Result
@@ -55,6 +56,14 @@ class SeatSpec(Strict):
     level: str | None = Field(default=None, max_length=40)
     """The bot's level (``easy``, ``normal``, ``hard``); ignored for a human."""
     name: str | None = Field(default=None, max_length=24)
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str | None) -> str | None:
+        """Names are shown to everyone and stored: no control characters (PostgreSQL refuses NUL)."""
+        if name is not None and any(ord(c) < 32 or ord(c) == 127 for c in name):
+            raise ValueError("a name cannot hold control characters")
+        return name
 
 
 class CreateMatch(Strict):
@@ -163,3 +172,8 @@ def replay_frame(
 
 def error(code: str, message: str) -> dict[str, str]:
     return {"type": "error", "code": code, "message": message}
+
+
+def to_json(message: dict[str, Any]) -> str:
+    """``message`` as compact JSON text (what ``json.dumps`` gives, about three times faster)."""
+    return pydantic_core.to_json(message).decode("utf-8")

@@ -9,7 +9,16 @@ writers can never both store move ``seq`` of one match.
 The schema is created and upgraded by the Alembic migrations next to this module
 (:func:`migrate`, run on every start). SQLite (the default, a file in the user's
 data directory, in WAL mode) and PostgreSQL (``postgresql+psycopg://…``) share the
-code. Calls are synchronous; the server runs them off the event loop.
+code. Calls are synchronous; the server runs them off the event loop, and appends
+the moves of many matches in one transaction (:meth:`Store.add_moves`, fed by
+:class:`skyhall.server.journal.Journal`).
+
+SQLite runs with ``synchronous=NORMAL``: in WAL mode a commit is then written to the
+log but not flushed to the disk at once (checkpoints flush it). A committed move
+survives the server crashing or being killed; a power cut or an operating-system
+crash may lose the last moves (the match then replays to an earlier, consistent
+point). ``FULL`` would wait for the disk on every commit (~7 ms here), which capped
+the whole server near 100 moves a second (``bench/server.py``, docs/server.md).
 """
 
 from __future__ import annotations
@@ -31,9 +40,12 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
+    insert,
     select,
+    update,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -107,6 +119,17 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class Move:
+    """A move to append: move ``seq`` of ``match_id``, and the match's status after it."""
+
+    match_id: str
+    seq: int
+    notation: str
+    seat: int
+    status: str
+
+
+@dataclass(frozen=True)
 class StoredMatch:
     """One match as stored: enough to rebuild it by replay."""
 
@@ -135,7 +158,7 @@ def default_url() -> str:
 
 
 def connect(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, foreign keys and a busy timeout on every connection."""
+    """An engine for ``url``; SQLite gets WAL (``synchronous=NORMAL``), foreign keys and a busy timeout."""
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":
 
@@ -143,6 +166,7 @@ def connect(url: str) -> Engine:
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=5000")
             cursor.close()
@@ -211,14 +235,33 @@ class Store:
                     )
                 )
 
-    def add_move(self, match_id: str, seq: int, notation: str, seat: int, status: str) -> None:
-        """Append move ``seq``; raises ``sqlalchemy.exc.IntegrityError`` if that seq is already stored."""
+    def add_moves(self, moves: Sequence[Move]) -> None:
+        """Append ``moves`` (of any matches) in one transaction: all are stored, or none.
+
+        Raises ``sqlalchemy.exc.IntegrityError`` if a ``(match, seq)`` is already stored.
+        """
         stamp = now()
-        with self.session.begin() as session:
-            session.add(MoveRow(match_id=match_id, seq=seq, notation=notation, seat=seat, time=stamp))
-            row = session.get_one(MatchRow, match_id)
-            row.status = status
-            row.updated = stamp
+        status = {move.match_id: move.status for move in moves}  # each match's status after its last move
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(MoveRow),
+                [
+                    {
+                        "match_id": m.match_id,
+                        "seq": m.seq,
+                        "notation": m.notation,
+                        "seat": m.seat,
+                        "time": stamp,
+                    }
+                    for m in moves
+                ],
+            )
+            connection.execute(
+                update(MatchRow)
+                .where(MatchRow.id == bindparam("match"))
+                .values(status=bindparam("after"), updated=stamp),
+                [{"match": match_id, "after": after} for match_id, after in status.items()],
+            )
 
     def set_seat(self, match_id: str, seat: int, kind: str, level: str | None) -> None:
         with self.session.begin() as session:

@@ -408,10 +408,10 @@ function Replay() {
       <aside class="side replay-controls">
         <p class="prompt" aria-live="polite">Move ${frame.step} of ${frame.steps}${frame.last ? `: ${frame.last}` : ": the start"}</p>
         <div class="row" role="group" aria-label="Step through the match">
-          <button type="button" aria-label="First move" onClick=${() => go(0)} disabled=${step === 0}>⏮</button>
-          <button type="button" aria-label="Step back" onClick=${() => go(step - 1)} disabled=${step === 0}>◀</button>
-          <button type="button" aria-label="Step forward" onClick=${() => go(step + 1)} disabled=${step === last}>▶</button>
-          <button type="button" aria-label="Last move" onClick=${() => go(last)} disabled=${step === last}>⏭</button>
+          <button type="button" aria-label="First move" onClick=${() => go(0)} disabled=${step === 0}>|◀ First</button>
+          <button type="button" aria-label="Step back" onClick=${() => go(step - 1)} disabled=${step === 0}>◀ Back</button>
+          <button type="button" aria-label="Step forward" onClick=${() => go(step + 1)} disabled=${step === last}>Next ▶</button>
+          <button type="button" aria-label="Last move" onClick=${() => go(last)} disabled=${step === last}>Last ▶|</button>
         </div>
         <label>Move <input type="range" min="0" max=${last} value=${step} aria-label="Move"
           onInput=${(e) => go(Number(e.currentTarget.value))} /></label>

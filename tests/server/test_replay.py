@@ -1,0 +1,42 @@
+"""The replay of a finished match shows every step with everything revealed, from any chair."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skyhall.core.record import GameRecord
+from tests.server.conftest import Server
+
+
+def finished_skyport(server: Server) -> tuple[str, GameRecord]:
+    """A 2-player Skyport match between random bots, played to the end, and its record."""
+    created = server.create(seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}])
+    match: str = created["match"]
+    server.wait_until(lambda: server.state(match)["status"] == "over", timeout=120)
+    return match, GameRecord.from_json(server.client.get(f"/api/matches/{match}/record").text)
+
+
+def hidden_from_spectator(record: GameRecord) -> tuple[int, int, list[str]]:
+    """The first step at which the spectator sees fewer cards in a hand than it holds: (step, seat, hand)."""
+    for step in range(1, len(record.actions)):
+        state: Any = record.replay(upto=step)
+        for seat, hand in enumerate(state.view(None).to_dict()["hands"]):
+            if len(hand["cards"]) < hand["size"]:
+                return step, seat, [state.cat.cards[c].id for c in state.hands[seat]]
+    raise AssertionError("no hand was ever hidden")
+
+
+def test_a_replay_frame_shows_the_cards_the_spectator_could_not_see(server: Server) -> None:
+    match, record = finished_skyport(server)
+    step, seat, hand = hidden_from_spectator(record)
+
+    frame = server.client.get(f"/api/matches/{match}/replay/{step}").json()
+    assert (frame["step"], frame["seat"]) == (step, None)
+    assert sorted(frame["view"]["hands"][seat]["cards"]) == sorted(hand)
+    assert set(hand) <= set(frame["view"]["cards"])  # each revealed card comes with its printed face
+    assert frame["view"]["to_act"] == record.replay(upto=step).to_act
+
+    rival = 1 - seat
+    seated = server.client.get(f"/api/matches/{match}/replay/{step}?seat={rival}").json()
+    assert seated["seat"] == seated["view"]["seat"] == rival  # whose hand is drawn as "yours"
+    assert seated["view"]["hands"] == frame["view"]["hands"]

@@ -1,0 +1,120 @@
+"""Making a choice on the match page: the confirmation a choice can ask for, and the click-path menu."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from skyhall.core.registry import get
+from skyhall.core.rng import Rng
+from skyhall.core.text import target_of, text_module
+from tests.web.conftest import LiveServer
+from tests.web.playthrough import Match
+
+pytestmark = pytest.mark.slow
+
+GAMES = ["skyport", "airport-rush", "skyrise"]
+
+
+def asks(message: Any) -> bool:
+    """A decision with a choice that asks for confirmation and can be clicked on the table."""
+    return any(c["confirm"] and c["target"] for c in message["choices"])
+
+
+def shared(message: Any) -> bool:
+    """A decision where two choices have the same full click path (so the page offers a menu)."""
+    paths = Counter(tuple(c["target"]) for c in message["choices"] if c["target"])
+    return any(count > 1 for count in paths.values())
+
+
+def open_seat(page: Any, server: LiveServer, match: Match, seat: int, seq: int) -> None:
+    page.goto(f"{server.url}/match/{match.id}#token={match.tokens[seat]}")
+    page.locator("button.choice:not([disabled])").first.wait_for()
+    assert match.state()["seq"] == seq
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_choice_that_asks_first_is_sent_only_on_yes(live_server: LiveServer, page: Any, game: str) -> None:
+    match = Match.create(live_server, game)
+    found = match.play_until(asks, random.Random(3))
+    if found is None:
+        pytest.skip(f"no {game} decision asked for confirmation in this match")
+    seat, message = found
+    choice = next(c for c in message["choices"] if c["confirm"] and c["target"])
+    open_seat(page, live_server, match, seat, message["seq"])
+    before = match.state(seat)
+
+    for target in choice["target"]:  # by the table's click path: asks, and "No" sends nothing
+        page.locator(f"section.table [data-target='{target}'].next").first.click()
+    dialog = page.get_by_role("alertdialog")
+    assert dialog.locator("#confirm-q").inner_text() == choice["confirm"]
+    assert dialog.locator("#confirm-c").inner_text() == choice["label"]
+    dialog.get_by_role("button", name="No, go back").click()
+    dialog.wait_for(state="detached")
+    assert page.locator(".waiting").count() == 0  # nothing was sent
+    assert page.locator("button.choice.on-path").count() == 0  # and the click path is cleared
+    assert match.state(seat) == before
+
+    page.locator(f"button.choice[data-notation='{choice['notation']}']").click()  # by the list: asks again
+    page.keyboard.press("Escape")  # Escape is another way to say no
+    dialog.wait_for(state="detached")
+    assert match.state(seat) == before
+
+    page.locator(f"button.choice[data-notation='{choice['notation']}']").click()
+    dialog.get_by_role("button", name="Yes").click()
+    match.wait_for_seq(message["seq"] + 1)
+    assert match.state()["seq"] == message["seq"] + 1
+
+
+def first_game_with_shared_paths(games: int = 3) -> str | None:
+    """A game in which, over a few random 2-player games, two choices ever share one full click path."""
+    for game_id in GAMES:
+        game = get(game_id)
+        text = text_module(game)
+        rng = Rng(11)
+        for _ in range(games):
+            state = game.new_game(2, rng.next64(), {})
+            while not state.is_over:
+                view, legal = state.view(state.to_act), state.legal_actions()
+                paths = Counter(target_of(text, view, a) for a in legal)
+                if any(path and count > 1 for path, count in paths.items()):
+                    return game_id
+                state.apply(legal[rng.below(len(legal))])
+    return None
+
+
+def test_choices_sharing_a_click_path_are_offered_in_a_menu(live_server: LiveServer, page: Any) -> None:
+    game = first_game_with_shared_paths()
+    if game is None:
+        pytest.skip(
+            "no game's text module gives two choices the same full click path (checked over 3 random "
+            "games of each), so the match page never needs its menu"
+        )
+    match = Match.create(live_server, game)
+    found = match.play_until(shared, random.Random(5))
+    if found is None:
+        pytest.skip(f"no {game} decision in this match had two choices on one click path")
+    seat, message = found
+    paths = Counter(tuple(c["target"]) for c in message["choices"] if c["target"])
+    path = next(p for p, count in paths.items() if count > 1)
+    sharing = [c for c in message["choices"] if tuple(c["target"]) == path]
+    open_seat(page, live_server, match, seat, message["seq"])
+
+    for target in path:
+        page.locator(f"section.table [data-target='{target}'].next").first.click()
+    menu = page.get_by_role("menu")
+    assert menu.get_by_role("menuitem").all_inner_texts() == [c["label"] for c in sharing]
+    menu.get_by_role("button", name="Cancel").click()
+    menu.wait_for(state="detached")
+    assert match.state()["seq"] == message["seq"]
+
+    for target in path:
+        page.locator(f"section.table [data-target='{target}'].next").first.click()
+    menu.get_by_role("menuitem", name=sharing[-1]["label"], exact=True).click()
+    if sharing[-1]["confirm"]:
+        page.get_by_role("alertdialog").get_by_role("button", name="Yes").click()
+    match.wait_for_seq(message["seq"] + 1)
+    assert match.state(seat)["seq"] == message["seq"] + 1

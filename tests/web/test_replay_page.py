@@ -1,0 +1,65 @@
+"""The replay page of a finished match, in a real browser: stepping, jumping, and the final score sheet."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import LiveServer
+from tests.web.playthrough import Match
+
+pytestmark = pytest.mark.slow
+
+
+def shows_step(page: Any, frame: Any) -> None:
+    """The page shows replay step ``frame`` (as the API answers it): its heading line and its log."""
+    said = f"Move {frame['step']} of {frame['steps']}: {frame['last'] or 'the start'}"
+    prompt = page.locator(".replay-controls .prompt")
+    prompt.filter(has_text=said).wait_for()
+    assert prompt.inner_text() == said
+    assert page.locator(".log li").count() == len(frame["log"])
+
+
+@pytest.mark.parametrize("game", ["skyport", "airport-rush", "skyrise"])
+def test_the_replay_steps_through_a_finished_match(
+    live_server: LiveServer, page: Any, artifacts: Path, game: str
+) -> None:
+    match = Match.create(live_server, game)
+    assert match.play_until(lambda _: False, random.Random(7)) is None  # played to the end
+    steps = match.state()["seq"]
+    middle = steps // 2
+
+    page.goto(f"{live_server.url}/match/{match.id}/replay")
+    shows_step(page, match.replay(0))
+    table = page.locator("section.table")
+    start = table.inner_html()
+    assert page.locator(".score-sheet").count() == 0
+
+    page.get_by_role("button", name="Step forward").click()
+    shows_step(page, match.replay(1))
+    page.get_by_role("button", name="Step back").click()
+    shows_step(page, match.replay(0))
+    assert table.inner_html() == start
+
+    jump = page.get_by_label("Jump to move")
+    jump.fill(str(middle))
+    jump.press("Enter")
+    shows_step(page, match.replay(middle))
+
+    page.get_by_role("button", name="Last move").click()
+    final = match.replay(steps)
+    shows_step(page, final)
+    assert table.inner_html() != start
+    sheet = page.locator(".score-sheet")
+    seats = final["seats"]
+    winners = " and ".join(seats[i]["name"] for i in final["result"]["winners"])
+    assert re.match(rf"{re.escape(winners)} wins?\.", sheet.locator(".winners").inner_text())
+    for seat, score in enumerate(final["result"]["scores"]):
+        caption = sheet.locator(f"table[data-seat='{seat}'] caption").inner_text()
+        assert caption.endswith(f"{seats[seat]['name']}: {score} points")
+    assert page.get_by_role("button", name="Step forward").is_disabled()
+    page.screenshot(path=str(artifacts / f"replay-{game}-end.png"), full_page=True)
