@@ -11,6 +11,7 @@ Extra arguments after ``run`` are passed to ``skyhall`` (default: ``serve``; e.g
 
 from __future__ import annotations
 
+import glob
 import os
 import subprocess
 import sys
@@ -21,7 +22,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 RULE_COVERAGE = ROOT.parent / "shared" / "tools" / "rule_coverage.py"
-CHROMIUM = "/usr/bin/chromium"
+SYSTEM_PACKAGES = {"chromium": "/usr/bin/chromium", "postgresql": "/usr/lib/postgresql/*/bin/initdb"}
+"""Debian packages the tests use, with a path that shows each is installed."""
 COVERED_GAMES = ("skyport", "airport-rush", "skyrise")
 """Games whose rule clauses must all be covered by tests."""
 
@@ -43,22 +45,24 @@ def run(args: list[str]) -> None:
     os.execv(str(BIN / "skyhall"), [str(BIN / "skyhall"), *(args or ["serve"])])
 
 
-def browser() -> None:
-    """Debian's Chromium for the browser tests (Playwright drives it; it never downloads its own)."""
-    if Path(CHROMIUM).exists():
+def system_packages() -> None:
+    """Debian's Chromium (the browser tests drive it; Playwright never downloads its own) and PostgreSQL
+    (the storage tests start a throwaway cluster), installed with apt when missing and run as root."""
+    missing = [package for package, path in SYSTEM_PACKAGES.items() if not glob.glob(path)]
+    if not missing:
         return
     if os.name != "posix" or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
-        print(f"(browser tests will be skipped: {CHROMIUM} not found; apt-get install chromium as root)")
+        print(f"(tests needing {', '.join(missing)} will be skipped: apt-get install them as root)")
         return
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", *missing]):
         print("+", " ".join(command), flush=True)
         subprocess.run(command, check=True, env=env, stdout=subprocess.DEVNULL)
 
 
 def test(args: list[str]) -> None:
     install("test")
-    browser()
+    system_packages()
     sh(BIN / "ruff", "check", "src", "tests", "bench", "scripts", "examples", "tasks.py")
     sh(BIN / "ruff", "format", "--check", "src", "tests", "bench", "scripts", "examples", "tasks.py")
     sh(BIN / "mypy")
