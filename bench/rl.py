@@ -10,14 +10,19 @@ Prints one JSON line per game::
 
 ``engine``: random playouts through ``legal_actions``/``apply``. ``aec``: the same number of
 games through the PettingZoo env, each step ``env.last()`` (observation and mask) then a random
-legal action from the mask. ``aec_cost_ratio`` is the AEC's time per decision over the engine's.
+legal action from the mask. ``aec_cost_ratio`` is the AEC's time per decision over the engine's
+(each loop's time divided by its own decision count: choosing from the mask's index order makes
+other games than choosing from ``legal_actions``' order).
 ``encodings``: the encoder alone on views collected from those games, encoded again and again
 (its caches warm: the rate of a replay buffer re-encoding views); ``encodings_live``: each view
 encoded once as its game goes, which is what an environment step pays. ``views``: building the
 views with ``view(seat, log=False)``. ``step_us`` splits one decision of live play into its parts
-(µs): the ``engine``'s (``legal_actions`` and ``apply``), then what the AEC adds: ``view``, ``encode``,
-``mask``, the random policy's ``choose`` (a nonzero scan of the mask) and ``env_other`` (the rest
-of an AEC step: PettingZoo's bookkeeping, the action check). Times are this process's CPU time
+(µs), over the very games the AEC loop plays (same seeds, same choices): the ``engine``'s
+(``legal_actions`` and ``apply``), then what the AEC adds: ``view``, ``encode``, ``mask``, the random
+policy's ``choose`` (a nonzero scan of the mask) and ``env_other`` (the rest of an AEC step:
+PettingZoo's bookkeeping, the action check, a fresh observation buffer), which is the AEC loop's
+time less that of the same games played straight through a table (:func:`table_games`), both CPU
+time, so the parts' own timing error stays out of it. Times are this process's CPU time
 (the machine may be shared), each figure the best of three rounds.
 """
 
@@ -49,18 +54,20 @@ def best_rate(count: int, run: Any) -> float:
 PARTS = ("engine", "view", "encode", "mask", "choose")
 
 
-def live_parts(game: str, players: int, seeds: list[int]) -> dict[str, float]:
-    """CPU nanoseconds spent in each of :data:`PARTS` over random games played through a table,
-    each position's view built and encoded once (as an AEC step does). ``engine`` is
-    ``legal_actions`` and ``apply`` (which works out the next position's legal set). The parts are
-    timed on the wall clock, then scaled to the whole run's CPU time (other jobs' share taken out)."""
+def live_parts(game: str, players: int, seeds: list[int]) -> tuple[dict[str, float], int]:
+    """CPU nanoseconds spent in each of :data:`PARTS` and the number of decisions, over the random
+    games :func:`aec_games` plays, each position's view built and encoded once (as an AEC step does).
+    ``engine`` is ``legal_actions`` and ``apply`` (which works out the next position's legal set).
+    The parts are timed on the wall clock, then scaled to the whole run's CPU time (other jobs' share
+    taken out)."""
     table = Table(game, players, None, "margin")
     out = np.zeros(table.encoder.size, np.float32)
     spent = dict.fromkeys(PARTS, 0.0)
+    decisions = 0
     clock = time.perf_counter_ns
     wall, cpu = clock(), time.process_time_ns()
     for seed in seeds:
-        table.reset(seed)
+        table.reset(Rng(seed).next64())  # the game ``env.reset(seed=seed)`` starts
         state = table.state
         rng = Rng(seed)
         while not state.is_over:
@@ -80,14 +87,15 @@ def live_parts(game: str, players: int, seeds: list[int]) -> dict[str, float]:
             t6 = clock()
             for part, ns in zip(PARTS, (t1 - t0 + t6 - t5, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True):
                 spent[part] += ns
+            decisions += 1
     share = (time.process_time_ns() - cpu) / (clock() - wall)
-    return {part: ns * share for part, ns in spent.items()}
+    return {part: ns * share for part, ns in spent.items()}, decisions
 
 
-def best_parts(game: str, players: int, seeds: list[int], decisions: int) -> dict[str, float]:
+def best_parts(game: str, players: int, seeds: list[int]) -> dict[str, float]:
     """Each part's µs per decision, the least of three rounds."""
     rounds = [live_parts(game, players, seeds) for _ in range(3)]
-    return {part: round(min(r[part] for r in rounds) / decisions / 1000, 2) for part in PARTS}
+    return {part: round(min(r[part] / n for r, n in rounds) / 1000, 2) for part in PARTS}
 
 
 def engine_games(game: str, players: int, seeds: list[int], keep: list[Any] | None = None) -> int:
@@ -106,8 +114,27 @@ def engine_games(game: str, players: int, seeds: list[int], keep: list[Any] | No
     return decisions
 
 
-def aec_games(env: Any, seeds: list[int]) -> None:
-    """The same kind of random games through ``env``, choosing from each observation's mask."""
+def table_games(table: Table, seeds: list[int], out: Any) -> int:
+    """The games :func:`aec_games` plays, straight through ``table`` (the parts of
+    :func:`live_parts`, untimed); the number of decisions."""
+    decisions = 0
+    for seed in seeds:
+        table.reset(Rng(seed).next64())
+        state = table.state
+        rng = Rng(seed)
+        while not state.is_over:
+            state.legal_actions()
+            table.encoder.encode(state.view(state.to_act, log=False), out)
+            legal = np.flatnonzero(table.mask())
+            state.apply(table.codec.decode(int(legal[rng.below(len(legal))])))
+            decisions += 1
+    return decisions
+
+
+def aec_games(env: Any, seeds: list[int]) -> int:
+    """The same kind of random games through ``env``, choosing from each observation's mask;
+    the number of decisions."""
+    decisions = 0
     for seed in seeds:
         env.reset(seed=seed)
         rng = Rng(seed)
@@ -118,6 +145,8 @@ def aec_games(env: Any, seeds: list[int]) -> None:
             else:
                 legal = np.flatnonzero(obs["action_mask"])
                 env.step(int(legal[rng.below(len(legal))]))
+                decisions += 1
+    return decisions
 
 
 def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
@@ -126,14 +155,17 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
     decisions = engine_games(game, players, seeds, states)
     engine = best_rate(decisions, lambda: engine_games(game, players, seeds))
     env = aec_env(game, players=players)
-    aec = best_rate(decisions, lambda: aec_games(env, seeds))
+    aec = best_rate(aec_games(env, seeds), lambda: aec_games(env, seeds))
     views = [s.view(s.to_act, log=False) for s in states]
     view_rate = best_rate(len(states), lambda: [s.view(s.to_act, log=False) for s in states])
     enc = encoder(game)
     out = np.zeros(enc.size, np.float32)
     encoding = best_rate(len(views), lambda: [enc.encode(v, out) for v in views])
-    parts = best_parts(game, players, seeds, decisions)
-    parts["env_other"] = round(1e6 / aec - sum(parts[p] for p in PARTS), 2)
+    parts = best_parts(game, players, seeds)
+    table = Table(game, players, None, "margin")
+    buffer = np.zeros(table.encoder.size, np.float32)
+    straight = best_rate(table_games(table, seeds, buffer), lambda: table_games(table, seeds, buffer))
+    parts["env_other"] = round(1e6 / aec - 1e6 / straight, 2)
     return {
         "game": game,
         "players": players,

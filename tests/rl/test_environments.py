@@ -101,3 +101,33 @@ def test_unknown_reward_and_options_fail_at_construction() -> None:
         aec_env("skyport", reward="score")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no option"):
         gym_env("skyport", options={"colour": 1})
+
+
+def test_aec_observes_a_position_once_and_never_changes_a_returned_observation() -> None:
+    env = aec_env("skyport", players=2)
+    env.reset(seed=5)
+    agent = env.agent_selection
+    first = env.last()[0]
+    assert env.observe(agent) is first  # last() then observe(): one encoding
+    kept_obs, kept_mask = first["observation"].copy(), first["action_mask"].copy()
+    first["action_mask"][:] = 0  # the caller owns what it was given
+    assert np.array_equal(env.table.mask(), kept_mask)
+    env.step(int(np.flatnonzero(kept_mask)[0]))
+    after = env.observe(agent)
+    assert after is not first and after["action_mask"] is not first["action_mask"]
+    assert np.array_equal(first["observation"], kept_obs)
+    assert not first["action_mask"].any()
+
+
+def test_table_checks_an_action_against_the_position_now() -> None:
+    env = aec_env("skyrise", players=2)
+    env.reset(seed=4)
+    table = env.table
+    legal = table.legal()
+    assert [table.is_legal(i) for i in legal] == [True] * len(legal)
+    illegal = next(i for i in range(table.actions) if i not in legal)
+    assert (table.is_legal(illegal), table.is_legal(-1), table.is_legal(table.actions)) == (False,) * 3
+    with pytest.raises(ValueError, match=f"action {illegal} .* is not legal now"):
+        table.play(illegal)
+    table.play(legal[0])
+    assert table.legal() == tuple(table.codec.encode(a) for a in table.state.legal_actions())

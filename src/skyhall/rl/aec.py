@@ -56,6 +56,7 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: observation_space(self.table) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.table.actions) for a in self.possible_agents}
         self._seeds = Rng(random.SystemRandom().getrandbits(64))
+        self._observed: dict[str, dict[str, Any]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -74,15 +75,18 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self._to_act()]
-
-    def _to_act(self) -> int:
-        seat = self.table.to_act
-        return 0 if seat is None else seat
+        self._observed.clear()
+        self.agent_selection = self.possible_agents[self.table.state.to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._seat_of[agent]
-        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+        """``agent``'s observation of this position: computed once, so ``last()`` then
+        ``observe()`` cost one encoding; a step makes fresh arrays (kept ones never change)."""
+        found = self._observed.get(agent)
+        if found is None:
+            seat = self._seat_of[agent]
+            found = {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+            self._observed[agent] = found
+        return found
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -91,14 +95,18 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must choose an action (see the observation's action_mask)")
-        self.table.play(action)
+        table = self.table
+        table.play(action)
+        self._observed.clear()
         self._cumulative_rewards[agent] = 0.0
-        if self.table.state.is_over:
-            for agent_name, reward in zip(self.agents, self.table.rewards(), strict=True):
+        seat = table.state.to_act
+        if seat is None:  # the game is over: rewards for all, then each agent steps out in turn
+            for agent_name, reward in zip(self.agents, table.rewards(), strict=True):
                 self.rewards[agent_name] = reward
                 self.terminations[agent_name] = True
-        self.agent_selection = self.possible_agents[self._to_act()]
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+            seat = 0
+        self.agent_selection = self.possible_agents[seat]
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":

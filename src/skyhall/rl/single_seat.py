@@ -73,8 +73,7 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         return self.table.observe(self.seat), {"action_mask": self.table.mask(self.seat)}
 
     def step(self, action: int) -> tuple[Vector, SupportsFloat, bool, bool, dict[str, Any]]:
-        legal = self.table.legal()
-        if int(action) not in legal:
+        if not self.table.is_legal(int(action)):
             info = {"action_mask": np.zeros(self.table.actions, np.int8), "illegal": True}
             return self.table.observe(self.seat), self.illegal_reward, True, False, info
         self.table.play(action)

@@ -60,38 +60,44 @@ class Table:
         self.state: Any = None
         self._legal_of: object = None
         self._legal: tuple[int, ...] = ()
-        self._legal_set: frozenset[int] = frozenset()
+        self._legal_mask: Mask = np.zeros(self.actions, np.int8)
 
     def reset(self, seed: int) -> None:
         self.state = self.game.new_game(self.players, seed, self.options)
 
-    @property
-    def to_act(self) -> int | None:
-        seat: int | None = self.state.to_act
-        return seat
-
     def legal(self) -> tuple[int, ...]:
-        """The pending decision's legal actions as codec indices (empty once the game is over).
-
-        Encoded once per position: the engine keeps one legal tuple per position, so
-        while ``legal_actions()`` returns the same object the indices still hold.
-        """
-        if self.state.is_over:
-            return ()
-        actions = self.state.legal_actions()
-        if actions is not self._legal_of:
-            encode = self.codec.encode
-            self._legal = tuple(encode(a) for a in actions)
-            self._legal_set = frozenset(self._legal)
-            self._legal_of = actions
+        """The pending decision's legal actions as codec indices (empty once the game is over)."""
+        self._refresh()
         return self._legal
 
+    def _refresh(self) -> None:
+        """Encode the legal set once per position, as indices and as a mask.
+
+        The engine keeps one legal tuple per position, so while ``legal_actions()`` returns
+        the same object the indices and the mask still hold.
+        """
+        actions = () if self.state.is_over else self.state.legal_actions()
+        if actions is self._legal_of:
+            return
+        self._legal = tuple(map(self.codec.encode, actions))
+        self._legal_mask = np.zeros(self.actions, np.int8)
+        self._legal_mask[np.array(self._legal, np.intp)] = 1
+        self._legal_of = actions
+
+    def is_legal(self, index: int) -> bool:
+        """Whether the action numbered ``index`` may be played now."""
+        self._refresh()
+        return 0 <= index < self.actions and bool(self._legal_mask[index])
+
     def mask(self, seat: int | None = None) -> Mask:
-        """1 at every legal index when ``seat`` (default: the seat to act) decides now, else all 0."""
-        out = np.zeros(self.actions, np.int8)
+        """1 at every legal index when ``seat`` (default: the seat to act) decides now, else all 0.
+
+        A fresh array each call: the caller may keep or change it.
+        """
         if seat is None or seat == self.state.to_act:
-            out[self.legal(),] = 1
-        return out
+            self._refresh()
+            return self._legal_mask.copy()
+        return np.zeros(self.actions, np.int8)
 
     def observe(self, seat: int, out: Vector | None = None) -> Vector:
         """``seat``'s observation, encoded from its view alone."""
@@ -100,8 +106,7 @@ class Table:
     def play(self, index: int) -> None:
         """Apply the action numbered ``index``; ``ValueError`` naming the decision if it is not legal now."""
         index = int(index)
-        self.legal()
-        if self.state.is_over or index not in self._legal_set:
+        if not self.is_legal(index):
             shown = f" ({self.codec.decode(index)})" if 0 <= index < self.actions else ""
             raise ValueError(f"action {index}{shown} is not legal now")
         self.state.apply(self.codec.decode(index))
