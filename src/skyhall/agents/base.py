@@ -1,4 +1,9 @@
-"""The agent interface and the agent factory used by the CLI and the simulator."""
+"""The agent interface and the agent factory used by the CLI, the server and the simulator.
+
+An agent name is a plain name (``random``, ``greedy``, ``ismcts``, ``easy``, ``normal``,
+``hard``) or a family name with an argument after a colon (``ismcts:500`` for 500
+iterations, ``ismcts:250ms`` for a time budget). :func:`agent_names` lists the plain names.
+"""
 
 from __future__ import annotations
 
@@ -15,20 +20,43 @@ class Agent(Protocol):
 
 
 _FACTORIES: dict[str, Callable[[int], Agent]] = {}
+_FAMILIES: dict[str, Callable[[int, str], Agent]] = {}
 
 
 def register_agent(name: str, factory: Callable[[int], Agent]) -> None:
+    """Make ``make_agent(name, seed)`` call ``factory(seed)``."""
     _FACTORIES[name] = factory
 
 
+def register_family(name: str, factory: Callable[[int, str], Agent]) -> None:
+    """Make ``make_agent(f"{name}:{argument}", seed)`` call ``factory(seed, argument)``.
+
+    The factory raises ``ValueError`` naming the problem when it cannot use the argument.
+    """
+    _FAMILIES[name] = factory
+
+
 def agent_names() -> list[str]:
+    """The plain agent names (families such as ``ismcts`` also take ``:argument``)."""
     _load()
     return sorted(_FACTORIES)
 
 
 def make_agent(name: str, seed: int) -> Agent:
-    """A fresh agent called ``name`` with its own random stream seeded by ``seed``."""
+    """A fresh agent called ``name`` with its own random stream seeded by ``seed``.
+
+    ``ValueError`` names the problem: an unknown agent, or an argument the agent cannot use.
+    """
     _load()
+    family, colon, argument = name.partition(":")
+    if colon:
+        factory = _FAMILIES.get(family)
+        if factory is None:
+            raise ValueError(
+                f"agent {name!r}: {family!r} takes no argument "
+                f"(agents with an argument: {', '.join(sorted(_FAMILIES)) or 'none'})"
+            )
+        return factory(seed, argument)
     try:
         return _FACTORIES[name](seed)
     except KeyError:
@@ -36,4 +64,7 @@ def make_agent(name: str, seed: int) -> Agent:
 
 
 def _load() -> None:
-    import skyhall.agents.random_agent  # noqa: F401  (registers itself)
+    # Each module registers its agents on import.
+    import skyhall.agents.greedy
+    import skyhall.agents.ismcts
+    import skyhall.agents.random_agent  # noqa: F401

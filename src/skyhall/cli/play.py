@@ -17,7 +17,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from skyhall.agents import Agent, agent_names, make_agent
+from skyhall.agents import Agent, make_agent
 from skyhall.cli.common import (
     GameText,
     check_players,
@@ -262,8 +262,11 @@ def play(
     text = game_text(game)
     if not hotseat and not 0 <= seat < count:
         fail(f"--seat must be between 0 and {count - 1}")
-    if not hotseat and bots not in agent_names():
-        fail(f"no agent {bots!r} (agents: {', '.join(agent_names())})")
+    if not hotseat:
+        try:
+            make_agent(bots, 0)
+        except ValueError as exc:
+            fail(str(exc))
     seed = secrets.randbelow(2**31) if seed is None else seed
     record, state = GameRecord.start(game.id, count, seed)
     humans = set(range(count)) if hotseat else {seat}

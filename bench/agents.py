@@ -1,0 +1,85 @@
+"""Agent speed per game: ISMCTS iterations per second, and the time per decision at each level.
+
+    python bench/agents.py [--game ID] [--positions N] [--players N] [--seed K]
+
+Positions come from seeded random playouts (2 players by default). Prints JSON lines::
+
+    {"game": "skyport", "agent": "ismcts", "positions": 6, "decision_s": 0.31, "max_decision_s": 0.52,
+     "iterations_per_s": 3240}
+    {"game": "skyport", "agent": "easy", "positions": 6, "decision_s": 0.004, "max_decision_s": 0.01}
+
+``iterations_per_s`` is given for the ISMCTS agents (iterations run over search time).
+The run takes about ``positions`` × (0.6 s + the ``hard`` budget) per game: under a minute
+for every game with the default of 4 positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from skyhall.agents import make_agent
+from skyhall.agents.ismcts import IsmctsAgent
+from skyhall.core.registry import available, get
+from skyhall.core.rng import Rng
+
+AGENTS = ("ismcts", "easy", "normal", "hard")
+
+
+def sample(game: str, players: int, count: int, seed: int) -> list[Any]:
+    """``count`` positions met along random games (every 15th decision or so)."""
+    g = get(game)
+    rng = Rng(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = g.new_game(players, rng.next64(), {})
+        while not state.is_over and len(found) < count:
+            legal = state.legal_actions()
+            if rng.below(15) == 0:
+                found.append(state.clone())
+            state.apply(legal[rng.below(len(legal))])
+    return found
+
+
+def bench(game: str, name: str, positions: list[Any], seed: int) -> dict[str, Any]:
+    agent = make_agent(name, seed)
+    times = []
+    iterations = 0
+    for state in positions:
+        view = state.view(state.to_act, log=False)
+        start = time.perf_counter()
+        agent.choose(view, state.legal_actions())
+        times.append(time.perf_counter() - start)
+        if isinstance(agent, IsmctsAgent):
+            iterations += agent.iterations
+    line: dict[str, Any] = {
+        "game": game,
+        "agent": name,
+        "positions": len(positions),
+        "decision_s": round(sum(times) / len(times), 4),
+        "max_decision_s": round(max(times), 4),
+    }
+    if isinstance(agent, IsmctsAgent):
+        line["iterations_per_s"] = round(iterations / sum(times))
+    return line
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--game", help="one game id (default: every registered game)")
+    parser.add_argument("--positions", type=int, default=4, help="positions per game (default 4)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--agents", default=",".join(AGENTS), help="comma-separated agent names")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    games = [args.game] if args.game else list(available())
+    for game in games:
+        positions = sample(game, args.players, args.positions, args.seed)
+        for name in args.agents.split(","):
+            print(json.dumps(bench(game, name, positions, args.seed)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""Strength of one agent against another: 2-player games with seats swapped on paired deals.
+
+    python bench/strength.py --game skyport --a ismcts --b greedy --games 200 --seed 1 --workers 2
+    python bench/strength.py --a ismcts --b random,greedy      # every game, two pairings each
+
+Prints one JSON line per (game, pairing)::
+
+    {"game": "skyport", "a": "ismcts", "b": "greedy", "games": 200, "wins": 141, "draws": 2,
+     "losses": 57, "win_rate": 0.71, "wilson95": [0.643, 0.768], "decision_s": {"ismcts": 0.41,
+     "greedy": 0.003}, "max_decision_s": {...}, "seconds": 812.4}
+
+``win_rate`` counts a draw (shared first place) as half a win; the interval is the 95%
+Wilson score interval of that rate. Games follow :func:`skyhall.sim.runner.schedule`, so
+``a`` and ``b`` play both seats of every deal, with the agents seeded as ``run_many`` seeds
+them. ``decision_s`` is each agent's mean time per decision (wall clock, one process each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from skyhall.agents import Agent, make_agent
+from skyhall.core.registry import available
+from skyhall.sim.runner import play_game, schedule
+
+Z95 = 1.959964
+
+
+class Timed:
+    """An agent that adds up the time its decisions take."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = 0.0
+        self.longest = 0.0
+        self.decisions = 0
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        start = time.perf_counter()
+        action = self.agent.choose(view, legal)
+        spent = time.perf_counter() - start
+        self.seconds += spent
+        self.longest = max(self.longest, spent)
+        self.decisions += 1
+        return action
+
+
+def one_game(game: str, names: tuple[str, str], deal: int, order: tuple[int, ...]) -> dict[str, Any]:
+    """Play one deal with agent ``names[order[seat]]`` in each seat; who won and how long each thought."""
+    timed = [Timed(make_agent(names[k], deal ^ (k + 1) * 0x9E3779B1)) for k in order]
+    outcome = play_game(game, timed, deal)
+    winners = outcome.result.winners
+    share = [0.0, 0.0]
+    for seat in winners:
+        share[order[seat]] += 1.0 / len(winners)
+    return {
+        "share": share,
+        "seconds": [sum(t.seconds for t, k in zip(timed, order, strict=True) if k == i) for i in (0, 1)],
+        "decisions": [sum(t.decisions for t, k in zip(timed, order, strict=True) if k == i) for i in (0, 1)],
+        "longest": [max(t.longest for t, k in zip(timed, order, strict=True) if k == i) for i in (0, 1)],
+    }
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def pairing(
+    game: str, a: str, b: str, games: int, seed: int, pool: ProcessPoolExecutor | None
+) -> dict[str, Any]:
+    start = time.perf_counter()
+    jobs = [(game, (a, b), deal, order) for deal, order in schedule((a, b), games, seed)]
+    results = list(pool.map(one_game, *zip(*jobs, strict=True))) if pool else [one_game(*job) for job in jobs]
+    wins = sum(1 for r in results if r["share"][0] == 1.0)
+    losses = sum(1 for r in results if r["share"][0] == 0.0)
+    score = sum(r["share"][0] for r in results)
+    low, high = wilson(score, games)
+    names = (a, b) if a != b else (a, f"{b} (second)")
+
+    def per_agent(reduce: Any) -> dict[str, float]:
+        return {names[i]: round(reduce(i), 4) for i in (0, 1)}
+
+    return {
+        "game": game,
+        "a": a,
+        "b": b,
+        "games": games,
+        "wins": wins,
+        "draws": games - wins - losses,
+        "losses": losses,
+        "win_rate": round(score / games, 4),
+        "wilson95": [round(low, 4), round(high, 4)],
+        "decision_s": per_agent(
+            lambda i: sum(r["seconds"][i] for r in results) / max(1, sum(r["decisions"][i] for r in results)),
+        ),
+        "max_decision_s": per_agent(lambda i: max(r["longest"][i] for r in results)),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--game", help="one game id (default: every registered game)")
+    parser.add_argument("--a", default="ismcts", help="the agent measured (default ismcts)")
+    parser.add_argument("--b", default="random,greedy", help="its opponents, comma-separated")
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (even: seats swap)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1: no pool)")
+    args = parser.parse_args(argv)
+    games = [args.game] if args.game else list(available())
+    make_agent(args.a, 0)  # fail early on a bad name
+    opponents = args.b.split(",")
+    for name in opponents:
+        make_agent(name, 0)
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        for game in games:
+            for b in opponents:
+                print(json.dumps(pairing(game, args.a, b, args.games, args.seed, pool)), flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Airport Rush: planes taken off and objectives met, plus the planes on the way, minus what would be left.
+
+Projected score of a seat =
+
+- the value of its planes taken off and its objectives as they stand (the game's own
+  :func:`~skyhall.games.airport_rush.scoring.best_assignment`);
+- each Departure plane's value times its chance to take off: near certain when ready, better
+  the more slots are filled while the exact total can still be met, poor when it cannot;
+- part of the objectives its Departure and Waiting planes would complete, shrinking as the
+  end nears;
+- the end-game penalties it would pay (planes not taken off, dice on them and at the
+  Airport), weighted by how near the end is: early on they are mostly work in progress.
+
+"Near the end" is the most planes one seat has taken off over the number that ends the
+game, or the last round once the end is triggered.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from skyhall.agents.heuristics import Memo, final_scores, margin
+from skyhall.games.airport_rush import die
+from skyhall.games.airport_rush.cards import Catalog
+from skyhall.games.airport_rush.plane import Docked, open_slots, reach, ready
+from skyhall.games.airport_rush.scoring import best_assignment
+
+if TYPE_CHECKING:
+    from skyhall.games.airport_rush.state import State
+
+SCALE = 10.0
+"""A typical winning margin, in points."""
+READY = 0.95
+"""Chance that a ready plane takes off."""
+STUCK = 0.03
+"""Chance for a plane whose exact total can no longer be met by dice fitting its open slots."""
+WAITING = 0.15
+"""Chance (early in the game) that a Waiting plane reaches Departure and takes off."""
+OBJECTIVE_HOPE = 0.5
+"""Share (early in the game) of the objective points the planes on the way would add."""
+EARLY_PENALTY = 0.25
+"""Weight of the end-game penalties at the start; it grows to one by the end."""
+
+
+def scores(s: State) -> tuple[float, ...]:
+    """Each seat's projected final score."""
+    if s.is_over:
+        return final_scores(s)
+    late = lateness(s)
+    return tuple(seat_value(s, seat, late) for seat in range(s.n))
+
+
+def evaluate(s: State, seat: int) -> float:
+    """``seat``'s projected margin over its best rival."""
+    return margin(scores(s), seat)
+
+
+def lateness(s: State) -> float:
+    """How near the end is, from 0 (start) to 1 (last round)."""
+    if s.last_turn >= 0:
+        return 1.0
+    return min(1.0, max(len(t) for t in s.taken) / s.cat.limits.takeoffs_to_end)
+
+
+_PROGRESS: Memo[float] = Memo()
+_OBJECTIVES: Memo[int] = Memo()
+
+
+def take_off_chance(s: State, docked: Docked, late: float) -> float:
+    """How likely the plane on a Departure space is to take off before the end."""
+    chance = _PROGRESS.get((id(s.cat), docked), lambda: progress(s.cat, docked))
+    return chance if chance in (READY, STUCK) else chance * (1.0 - 0.5 * late)
+
+
+def progress(cat: Catalog, docked: Docked) -> float:
+    """:data:`READY`, :data:`STUCK`, or the early-game chance of a plane by the share of slots filled."""
+    card = cat.cards[docked.card]
+    if ready(card.slots, card.value, docked.dice):
+        return READY
+    need = card.value - sum(die.value(d) for d in docked.dice)
+    if not any(lo <= need <= hi for lo, hi in map(reach, open_slots(card.slots, docked.dice))):
+        return STUCK
+    return 0.25 + 0.6 * len(docked.dice) / len(card.slots)
+
+
+def objective_points(cat: Catalog, planes: tuple[int, ...], objectives: tuple[int, ...]) -> int:
+    """The best objective total ``planes`` make (the game's exact assignment, remembered)."""
+    return _OBJECTIVES.get((id(cat), planes, objectives), lambda: best_assignment(cat, planes, objectives)[0])
+
+
+def seat_value(s: State, seat: int, late: float) -> float:
+    cat = s.cat
+    lim = cat.limits
+    weight = EARLY_PENALTY + (1.0 - EARLY_PENALTY) * late
+    taken = s.taken[seat]
+    points = float(sum(cat.cards[c].value for c in taken))
+    met = objective_points(cat, taken, s.objectives[seat])
+    points += met
+    docked = [d for d in s.departure[seat] if d is not None]
+    on_way = (*taken, *(d.card for d in docked), *s.waiting[seat])
+    if len(on_way) > len(taken):
+        hoped = objective_points(cat, on_way, s.objectives[seat])
+        points += (hoped - met) * OBJECTIVE_HOPE * (1.0 - late)
+    for d in docked:
+        chance = take_off_chance(s, d, late)
+        points += chance * cat.cards[d.card].value
+        points -= (1.0 - chance) * weight * (lim.penalty_plane + lim.penalty_die * len(d.dice))
+    for c in s.waiting[seat]:
+        chance = WAITING * (1.0 - late)
+        points += chance * cat.cards[c].value - (1.0 - chance) * weight * lim.penalty_plane
+    return points - weight * lim.penalty_die * len(s.airport[seat])

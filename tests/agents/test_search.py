@@ -1,0 +1,76 @@
+"""ISMCTS tree reuse, and the per-game evaluations."""
+
+from __future__ import annotations
+
+import pytest
+
+from skyhall.agents import heuristics, make_agent
+from skyhall.agents.ismcts import IsmctsAgent
+from skyhall.core.registry import get
+from skyhall.core.rng import Rng
+from skyhall.games.skyport.steps import CHOOSE_CARD
+from tests.agents.positions import GAMES, positions
+
+
+def test_the_subtree_is_reused_within_a_turn_only() -> None:
+    """Choosing a Skyport card then placing it: the second search starts from the first one's subtree."""
+    for state in positions("skyport", 2, 60, seed=4):
+        seat = state.to_act
+        if state.step != CHOOSE_CARD:
+            continue
+        agent = make_agent("ismcts:60", 2)
+        assert isinstance(agent, IsmctsAgent)
+        action = agent.choose(state.view(seat, log=False), state.legal_actions())
+        assert not agent.reused
+        state.apply(action)
+        if state.to_act != seat:
+            continue  # the card had one place to go
+        assert agent._kept is not None
+        subtree = agent._kept[2]
+        visits = subtree.visits
+        assert visits > 0
+        assert agent.choose(state.view(seat, log=False), state.legal_actions()) in state.legal_actions()
+        assert agent.reused
+        assert subtree.visits == visits + 60
+        # After the rivals' turns (and the draws) nothing is reused.
+        rng = Rng(3)
+        while not state.is_over and state.to_act == seat:
+            state.apply(agent.choose(state.view(seat, log=False), state.legal_actions()))
+        while not state.is_over and state.to_act != seat:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        assert not state.is_over
+        agent.choose(state.view(seat, log=False), state.legal_actions())
+        assert not agent.reused
+        return
+    raise AssertionError("no two-step Skyport turn in the sample")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_evaluation_is_the_real_margin_once_the_game_is_over(game: str) -> None:
+    g = get(game)
+    state = g.new_game(2, 5, {})
+    rng = Rng(5)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    result = state.result()
+    winner = result.winners[0]
+    bonus = heuristics.WINNER_BONUS if len(result.winners) == 1 else 0.0
+    margin = result.scores[winner] - result.scores[1 - winner] + bonus
+    assert heuristics.evaluate(state, winner) == margin
+    assert heuristics.evaluate(state, 1 - winner) == -margin
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_projected_scores_are_finite_and_per_seat(game: str) -> None:
+    for state in positions(game, 3, 10, seed=8):
+        scores = heuristics.scorer(game)(state)
+        assert len(scores) == 3
+        assert all(abs(x) < 1000 for x in scores)
+
+
+def test_win_chance_is_symmetric_for_two_seats() -> None:
+    one, two = heuristics.win_chance((30.0, 20.0), 10.0)
+    assert one == pytest.approx(1 / (1 + 2.718281828459045**-1))
+    assert one + two == pytest.approx(1.0)
