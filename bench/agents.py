@@ -22,25 +22,10 @@ from typing import Any
 
 from skyhall.agents import make_agent
 from skyhall.agents.ismcts import IsmctsAgent
-from skyhall.core.registry import available, get
-from skyhall.core.rng import Rng
+from skyhall.core.registry import available
+from skyhall.sim.positions import random_positions
 
 AGENTS = ("ismcts", "easy", "normal", "hard")
-
-
-def sample(game: str, players: int, count: int, seed: int) -> list[Any]:
-    """``count`` positions met along random games (every 15th decision or so)."""
-    g = get(game)
-    rng = Rng(seed)
-    found: list[Any] = []
-    while len(found) < count:
-        state = g.new_game(players, rng.next64(), {})
-        while not state.is_over and len(found) < count:
-            legal = state.legal_actions()
-            if rng.below(15) == 0:
-                found.append(state.clone())
-            state.apply(legal[rng.below(len(legal))])
-    return found
 
 
 def bench(game: str, name: str, positions: list[Any], seed: int) -> dict[str, Any]:
@@ -76,7 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     games = [args.game] if args.game else list(available())
     for game in games:
-        positions = sample(game, args.players, args.positions, args.seed)
+        positions = random_positions(game, args.players, args.positions, args.seed, every=15)
         for name in args.agents.split(","):
             print(json.dumps(bench(game, name, positions, args.seed)), flush=True)
 
