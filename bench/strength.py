@@ -2,6 +2,7 @@
 
     python bench/strength.py --game skyport --a ismcts --b greedy --games 200 --seed 1 --workers 2
     python bench/strength.py --a ismcts --b random,greedy      # every game, two pairings each
+    python bench/strength.py --game skyrise --b greedy --log games.jsonl   # one line per game; resumes
 
 Prints one JSON line per (game, pairing)::
 
@@ -13,6 +14,10 @@ Prints one JSON line per (game, pairing)::
 Wilson score interval of that rate. Games follow :func:`skyhall.sim.runner.schedule`, so
 ``a`` and ``b`` play both seats of every deal, with the agents seeded as ``run_many`` seeds
 them. ``decision_s`` is each agent's mean time per decision (wall clock, one process each).
+
+With ``--log FILE`` every finished game is appended to ``FILE`` as it ends (pairing, deal, seat order,
+each agent's share of the win and thinking time), and games already there are not played again:
+a long protocol run can stop and resume, and a part of it is still a measurement.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import argparse
 import json
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -78,12 +83,37 @@ def wilson(successes: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def logged(log: str | None) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """The games already in ``log``, by (game, a, b, deal, order)."""
+    found: dict[tuple[Any, ...], dict[str, Any]] = {}
+    try:
+        with open(log or "", encoding="utf-8") as lines:
+            for line in lines:
+                if line.strip():
+                    r = json.loads(line)
+                    found[(r["game"], r["a"], r["b"], r["deal"], tuple(r["order"]))] = r
+    except FileNotFoundError:
+        pass
+    return found
+
+
 def pairing(
-    game: str, a: str, b: str, games: int, seed: int, pool: ProcessPoolExecutor | None
+    game: str, a: str, b: str, games: int, seed: int, pool: ProcessPoolExecutor | None, log: str | None
 ) -> dict[str, Any]:
     start = time.perf_counter()
+    done = logged(log)
     jobs = [(game, (a, b), deal, order) for deal, order in schedule((a, b), games, seed)]
-    results = list(pool.map(one_game, *zip(*jobs, strict=True))) if pool else [one_game(*job) for job in jobs]
+    todo = [job for job in jobs if (game, a, b, job[2], job[3]) not in done]
+    fresh: Iterator[dict[str, Any]] = (
+        pool.map(one_game, *zip(*todo, strict=True)) if pool and todo else (one_game(*job) for job in todo)
+    )
+    for job, r in zip(todo, fresh, strict=True):
+        done[(game, a, b, job[2], job[3])] = r
+        if log:
+            with open(log, "a", encoding="utf-8") as out:
+                entry = {"game": game, "a": a, "b": b, "deal": job[2], "order": job[3], **r}
+                out.write(json.dumps(entry) + "\n")
+    results = [done[(game, a, b, job[2], job[3])] for job in jobs]
     wins = sum(1 for r in results if r["share"][0] == 1.0)
     losses = sum(1 for r in results if r["share"][0] == 0.0)
     score = sum(r["share"][0] for r in results)
@@ -119,6 +149,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="games per pairing (even: seats swap)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1: no pool)")
+    parser.add_argument("--log", help="append each game to this JSON-lines file; skip games it holds")
     args = parser.parse_args(argv)
     games = [args.game] if args.game else list(available())
     make_agent(args.a, 0)  # fail early on a bad name
@@ -129,7 +160,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         for game in games:
             for b in opponents:
-                print(json.dumps(pairing(game, args.a, b, args.games, args.seed, pool)), flush=True)
+                print(json.dumps(pairing(game, args.a, b, args.games, args.seed, pool, args.log)), flush=True)
     finally:
         if pool is not None:
             pool.shutdown()
