@@ -5,11 +5,17 @@ A plane's slots are small ints: ``0..2`` need a die of that colour (any value),
 sorted tuple; which die fills which slot is never stored, because a player may
 rearrange a plane's dice freely (ARU-DICE-13): a set of dice fits when *some*
 arrangement meets every slot, found by a tiny backtracking match.
+
+Whether dice fit depends only on the slots and the dice's faces (shown colour and
+value), so the match is remembered per (slots, sorted faces): move generation asks
+the same question for every die at every decision, and a search asks it millions
+of times over a few thousand distinct cases.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from skyhall.games.airport_rush import die
 
@@ -47,7 +53,13 @@ def arrangeable(slots: tuple[int, ...], dice: tuple[int, ...] | list[int]) -> bo
     """Can ``dice`` sit on distinct slots, each meeting its slot?"""
     if len(dice) > len(slots):
         return False
-    return _match(slots, list(dice), 0, 0)
+    return _arrangeable_faces(slots, tuple(sorted(map(die.face, dice))))
+
+
+@lru_cache(maxsize=1 << 15)
+def _arrangeable_faces(slots: tuple[int, ...], faces: tuple[int, ...]) -> bool:
+    """:func:`arrangeable` for dice given by their sorted faces (a face meets a slot as its die does)."""
+    return _match(slots, list(faces), 0, 0)
 
 
 def seating(slots: tuple[int, ...], dice: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -95,6 +107,7 @@ def open_slots(slots: tuple[int, ...], dice: tuple[int, ...]) -> list[tuple[int,
     return found
 
 
+@lru_cache(maxsize=1 << 16)
 def fits(slots: tuple[int, ...], dice: tuple[int, ...], d: int) -> bool:
     """Can die ``d`` join ``dice`` on a plane with these slots?"""
     return len(dice) < len(slots) and arrangeable(slots, (*dice, d))

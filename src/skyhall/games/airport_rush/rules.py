@@ -8,6 +8,7 @@ choice, or the game is over.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -131,9 +132,11 @@ def load_moves(s: State, seat: int) -> list[Action]:
     return out
 
 
-def selections_of(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The dice a player may take from a space: 1-3 of one colour, or 1-3 of different colours."""
-    found = []
+@lru_cache(maxsize=1 << 12)
+def selections_of(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The dice a player may take from a space: 1-3 of one colour, or 1-3 of different colours
+    (as sorted faces; remembered per space contents, which recur all game and all search long)."""
+    found: list[tuple[int, ...]] = []
     for size in (1, 2, 3):
         for group in combinations(dice, size):
             colours = [die.shown(d) for d in group]
@@ -141,7 +144,7 @@ def selections_of(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
                 faces = tuple(sorted(die.face(d) for d in group))
                 if faces not in found:
                     found.append(faces)
-    return found
+    return tuple(found)
 
 
 def hand_cards_of(s: State, seat: int, deck: int) -> int:
