@@ -19,11 +19,11 @@ encoded once as its game goes, which is what an environment step pays. ``views``
 views with ``view(seat, log=False)``. ``step_us`` splits one decision of live play into its parts
 (µs), over the very games the AEC loop plays (same seeds, same choices): the ``engine``'s
 (``legal_actions`` and ``apply``), then what the AEC adds: ``view``, ``encode``, ``mask``, the random
-policy's ``choose`` (a nonzero scan of the mask) and ``env_other`` (the rest of an AEC step:
-PettingZoo's bookkeeping, the action check, a fresh observation buffer), which is the AEC loop's
-time less that of the same games played straight through a table (:func:`table_games`), both CPU
-time, so the parts' own timing error stays out of it. Times are this process's CPU time
-(the machine may be shared), each figure the best of three rounds.
+policy's ``choose`` (:func:`skyhall.rl.legal_indices` of the mask, then a random pick) and
+``env_other`` (the rest of an AEC step: PettingZoo's bookkeeping, the action check, a fresh
+observation buffer), which is the AEC loop's time less that of the same games played straight
+through a table (:func:`table_games`), both CPU time, so the parts' own timing error stays out of it.
+Times are this process's CPU time (the machine may be shared), each figure the best of three rounds.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ import numpy as np
 
 from skyhall.core.registry import available, get
 from skyhall.core.rng import Rng
-from skyhall.rl import aec_env, encoder
+from skyhall.rl import aec_env, encoder, legal_indices
 from skyhall.rl.table import Table
 
 
@@ -80,7 +80,7 @@ def live_parts(game: str, players: int, seeds: list[int]) -> tuple[dict[str, flo
             t3 = clock()
             mask = table.mask()
             t4 = clock()
-            legal = np.flatnonzero(mask)
+            legal = legal_indices(mask)
             index = int(legal[rng.below(len(legal))])
             t5 = clock()
             state.apply(table.codec.decode(index))
@@ -125,7 +125,7 @@ def table_games(table: Table, seeds: list[int], out: Any) -> int:
         while not state.is_over:
             state.legal_actions()
             table.encoder.encode(state.view(state.to_act, log=False), out)
-            legal = np.flatnonzero(table.mask())
+            legal = legal_indices(table.mask())
             state.apply(table.codec.decode(int(legal[rng.below(len(legal))])))
             decisions += 1
     return decisions
@@ -143,7 +143,7 @@ def aec_games(env: Any, seeds: list[int]) -> int:
             if done or truncated:
                 env.step(None)
             else:
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = legal_indices(obs["action_mask"])
                 env.step(int(legal[rng.below(len(legal))]))
                 decisions += 1
     return decisions

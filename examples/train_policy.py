@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skyhall.agents import agent_names
-from skyhall.rl import gym_env
+from skyhall.rl import gym_env, legal_indices
 
 Array = npt.NDArray[np.float32]
 
@@ -42,7 +42,7 @@ class LinearPolicy:
         return result
 
     def act(self, obs: Array, mask: npt.NDArray[np.int8], greedy: bool = False) -> tuple[int, Any]:
-        legal = np.flatnonzero(mask)
+        legal = legal_indices(mask)
         p = self.probabilities(obs, legal)
         k = int(p.argmax()) if greedy else int(self.rng.choice(len(legal), p=p))
         return int(legal[k]), (obs, legal, p, k)

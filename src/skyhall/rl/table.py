@@ -26,6 +26,16 @@ HIGH = 10.0
 """Upper bound of every observation entry (entries are flags and counts scaled to about 0..1)."""
 
 
+def legal_indices(mask: Mask) -> npt.NDArray[np.intp]:
+    """The legal action indices of an ``action_mask``, in increasing order.
+
+    Reads the int8 mask as booleans (same bytes, no copy): numpy's ``nonzero`` on
+    int8 takes several times longer than on bool, over a few thousand entries
+    enough to cost more than an environment step's other bookkeeping.
+    """
+    return np.flatnonzero(mask.view(np.bool_))
+
+
 def final_rewards(result: Result, reward: Reward) -> tuple[float, ...]:
     """Each seat's reward for a finished game.
 
@@ -81,7 +91,7 @@ class Table:
             return
         self._legal = tuple(map(self.codec.encode, actions))
         self._legal_mask = np.zeros(self.actions, np.int8)
-        self._legal_mask[np.array(self._legal, np.intp)] = 1
+        self._legal_mask[list(self._legal)] = 1
         self._legal_of = actions
 
     def is_legal(self, index: int) -> bool:
