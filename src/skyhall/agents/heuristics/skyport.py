@@ -13,10 +13,12 @@ Projected score of a seat =
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
-from skyhall.agents.heuristics import final_scores, margin
-from skyhall.games.skyport.cards import AIRSHIP, COLOURS, COLOURS_SET, STAR, STATION, Card
+from skyhall.agents.heuristics import Memo, final_scores, margin
+from skyhall.games.skyport.cards import AIRSHIP, COLOURS, COLOURS_SET, STAR, STATION, Card, Catalog
 from skyhall.games.skyport.lane import Lane, Row
 from skyhall.games.skyport.scoring import EMPTY, icon_counts, score_sheet
 from skyhall.games.skyport.steps import PLACE_CARD
@@ -54,16 +56,45 @@ def plays_left(s: State) -> float:
     return max(0, len(s.deck) - CARDS_UNDER_CLOSING) / s.n + 1.5
 
 
+_BY_ROW: Memo[tuple[Row, float]] = Memo()
+"""Values that depend on a skyport row, keyed by the row's identity (see :func:`by_row`)."""
+
+
+def by_row(row: Row, key: tuple[object, ...], compute: Callable[[], float]) -> float:
+    """``compute()``, remembered by the identity of ``row`` and ``key`` (whose first item names
+    what is computed).
+
+    Rows are immutable and shared: a state's clones and the determinizations of a view
+    all hold the same row objects until a card is placed, so a search evaluates the
+    same rows thousands of times. Each entry holds its row, so while it is remembered no
+    other object can take its ``id``.
+    """
+    return _BY_ROW.get((id(row), *key), lambda: (row, compute()))[1]
+
+
+def sheet_points(cat: Catalog, row: Row, hand: tuple[int, ...], owned: tuple[int, int]) -> float:
+    """The score sheet's total as if the game ended now."""
+    return by_row(
+        row,
+        ("sheet", id(cat), hand, owned),
+        lambda: float(sum(line.points for line in score_sheet(cat, row, hand, owned))),
+    )
+
+
 def seat_value(s: State, seat: int, plays: float) -> float:
     cat = s.cat
     row = s.rows[seat]
     hand = s.hands[seat]
-    points = float(sum(line.points for line in score_sheet(cat, row, hand, s.owned[seat])))
+    points = sheet_points(cat, row, hand, s.owned[seat])
     pending = hand
     if s.step == PLACE_CARD and s.current == seat and s.card != EMPTY:
         pending = (*hand, s.card)  # chosen, not yet placed
     if plays > 0 and pending:
-        worth = sorted((card_value(cat.cards[c], row, cat.cards) for c in pending), reverse=True)
+        cards = cat.cards
+        worth = sorted(
+            (by_row(row, ("card", id(cat), c), partial(card_value, cards[c], row, cards)) for c in pending),
+            reverse=True,
+        )
         whole = int(plays)
         points += sum(worth[:whole])
         if whole < len(worth):
@@ -95,12 +126,16 @@ def token_value(s: State, seat: int, plays: float) -> float:
         stack = s.token_stacks[kind]
         if owned != EMPTY or not stack or plays <= 0:
             continue
-        if kind == COLOURS_SET:
-            missing = len(COLOURS) - len({item.colour for item in row if isinstance(item, Lane)})
-        else:
-            missing = sum(1 for n in icon_counts(s.cat, row)[:STAR] if n == 0)
+        missing = int(by_row(row, ("set", id(s.cat), kind), partial(set_missing, s.cat, row, kind)))
         if missing == 0:
             total += SET_READY * stack[-1]
         elif missing <= plays:
             total += max(0.0, SET_CLOSE * (2 - missing)) * stack[-1]
     return total
+
+
+def set_missing(cat: Catalog, row: Row, kind: int) -> float:
+    """How many colours (``COLOURS_SET``) or icon kinds the row lacks for that Complete Set."""
+    if kind == COLOURS_SET:
+        return len(COLOURS) - len({item.colour for item in row if isinstance(item, Lane)})
+    return sum(1 for n in icon_counts(cat, row)[:STAR] if n == 0)
