@@ -202,7 +202,17 @@ def invoke(*args: str, input: str | None = None) -> tuple[int, str]:
 def test_a_game_against_a_bot_runs_to_the_score_sheet_and_replays(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     code, out = invoke(
-        "play", "airport-rush", "--players", "2", "--seed", "4", "--save", str(save), input=ALWAYS_FIRST
+        "play",
+        "airport-rush",
+        "--bots",
+        "random",
+        "--players",
+        "2",
+        "--seed",
+        "4",
+        "--save",
+        str(save),
+        input=ALWAYS_FIRST,
     )
     assert code == 0
     assert "The game is over." in out and "Ranking" in out and "tie-break: planes taken off" in out
@@ -221,7 +231,19 @@ def test_playing_against_bots_never_shows_a_rivals_secrets(tmp_path: Path, decis
     save = tmp_path / "game.json"
     script = "1\n" * decisions + "quit\n"
     code, out = invoke(
-        "play", "airport-rush", "-p", "3", "--seed", "9", "--seat", "0", "--save", str(save), input=script
+        "play",
+        "airport-rush",
+        "--bots",
+        "random",
+        "-p",
+        "3",
+        "--seed",
+        "9",
+        "--seat",
+        "0",
+        "--save",
+        str(save),
+        input=script,
     )
     assert code == 0 and "You left the game" in out
     state = GameRecord.from_json(save.read_text()).replay()

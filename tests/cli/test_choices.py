@@ -27,7 +27,7 @@ def test_skyrise_bids_are_grouped_by_district_and_numbered_in_the_order_shown(tm
     # Seed 5, three players: Player 3 opens the first auction with 28 bids on the Central Island.
     result = runner.invoke(
         app,
-        ["play", "skyrise", "-p", "3", "--seed", "5", "--seat", "2", "--save", str(save)],
+        ["play", "skyrise", "--bots", "random", "-p", "3", "--seed", "5", "--seat", "2", "--save", str(save)],
         input="9\nquit\n",
     )
     assert result.exit_code == 0, result.output
@@ -43,7 +43,7 @@ def test_all_prints_every_choice_in_full_in_the_engine_order(tmp_path: Path) -> 
     save = tmp_path / "game.json"
     result = runner.invoke(
         app,
-        ["play", "skyrise", "-p", "3", "--seed", "5", "--seat", "2", "--save", str(save)],
+        ["play", "skyrise", "--bots", "random", "-p", "3", "--seed", "5", "--seat", "2", "--save", str(save)],
         input="all\n2\nquit\n",
     )
     assert result.exit_code == 0, result.output

@@ -60,7 +60,17 @@ def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], named: 
 def test_a_game_against_bots_runs_to_the_score_sheet(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     code, out = invoke(
-        "play", "skyport", "--players", "3", "--seed", "5", "--save", str(save), input=ALWAYS_FIRST
+        "play",
+        "skyport",
+        "--bots",
+        "random",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--save",
+        str(save),
+        input=ALWAYS_FIRST,
     )
     assert code == 0
     assert "The game is over." in out
@@ -88,7 +98,19 @@ def test_an_illegal_or_malformed_entry_names_the_choices_and_changes_nothing(tmp
     first = str(new_game(2, 8).to_act)  # the human decides first, so a bot records nothing
     script = "walk 99\n42\nfly to the moon\nquit\n"
     code, out = invoke(
-        "play", "skyport", "-p", "2", "--seed", "8", "--seat", first, "--save", str(save), input=script
+        "play",
+        "skyport",
+        "--bots",
+        "random",
+        "-p",
+        "2",
+        "--seed",
+        "8",
+        "--seat",
+        first,
+        "--save",
+        str(save),
+        input=script,
     )
     assert code == 0
     assert out.count("Not possible") == 3
@@ -104,7 +126,15 @@ def test_an_illegal_or_malformed_entry_names_the_choices_and_changes_nothing(tmp
 
 def test_the_game_continues_after_a_refused_entry() -> None:
     code, out = invoke(
-        "play", "skyport", "--players", "2", "--seed", "8", input="take airship\n" + ALWAYS_FIRST
+        "play",
+        "skyport",
+        "--bots",
+        "random",
+        "--players",
+        "2",
+        "--seed",
+        "8",
+        input="take airship\n" + ALWAYS_FIRST,
     )
     assert code == 0
     assert "Not possible" in out and "Ranking" in out
@@ -119,7 +149,19 @@ def _hidden_patterns(card_id: str) -> list[str]:
 def test_playing_against_bots_never_shows_a_rivals_hidden_hand(tmp_path: Path, decisions: int) -> None:
     save = tmp_path / "game.json"
     script = "1\n" * decisions + "quit\n"
-    code, out = invoke("play", "skyport", "--players", "4", "--seed", "21", "--save", str(save), input=script)
+    code, out = invoke(
+        "play",
+        "skyport",
+        "--bots",
+        "random",
+        "--players",
+        "4",
+        "--seed",
+        "21",
+        "--save",
+        str(save),
+        input=script,
+    )
     assert code == 0
     state = GameRecord.from_json(save.read_text()).replay()
     assert not state.is_over

@@ -248,7 +248,13 @@ def play(
         typer.Option("--players", "-p", help="Number of players (default: the fewest the game allows)."),
     ] = None,
     seat: Annotated[int, typer.Option(help="Your seat against bots: 0 is P1, 1 is P2…")] = 0,
-    bots: Annotated[str, typer.Option(help="Agent playing the other seats.")] = "random",
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Agent playing the other seats: easy, normal, hard (up to 1.5 s a move), random, greedy, "
+            "ismcts:N (N iterations) or ismcts:250ms."
+        ),
+    ] = "normal",
     hotseat: Annotated[bool, typer.Option("--hotseat", help="Every seat human, passing the device.")] = False,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: a fresh random one).")] = None,
     save: Annotated[
