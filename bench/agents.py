@@ -17,38 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
-from typing import Any
 
-from skyhall.agents import make_agent
-from skyhall.agents.ismcts import IsmctsAgent
 from skyhall.core.registry import available
 from skyhall.sim.positions import random_positions
+from skyhall.sim.speed import agent_speed
 
 AGENTS = ("ismcts", "easy", "normal", "hard")
-
-
-def bench(game: str, name: str, positions: list[Any], seed: int) -> dict[str, Any]:
-    agent = make_agent(name, seed)
-    times = []
-    iterations = 0
-    for state in positions:
-        view = state.view(state.to_act, log=False)
-        start = time.perf_counter()
-        agent.choose(view, state.legal_actions())
-        times.append(time.perf_counter() - start)
-        if isinstance(agent, IsmctsAgent):
-            iterations += agent.iterations
-    line: dict[str, Any] = {
-        "game": game,
-        "agent": name,
-        "positions": len(positions),
-        "decision_s": round(sum(times) / len(times), 4),
-        "max_decision_s": round(max(times), 4),
-    }
-    if isinstance(agent, IsmctsAgent):
-        line["iterations_per_s"] = round(iterations / sum(times))
-    return line
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -63,7 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     for game in games:
         positions = random_positions(game, args.players, args.positions, args.seed, every=15)
         for name in args.agents.split(","):
-            print(json.dumps(bench(game, name, positions, args.seed)), flush=True)
+            print(json.dumps(agent_speed(game, name, positions, args.seed)), flush=True)
 
 
 if __name__ == "__main__":

@@ -49,12 +49,45 @@ def test_rules_prints_the_four_phases_and_the_end() -> None:
         (("sim", "skyport", "--agents", "random,oracle"), "no agent 'oracle'"),
         (("sim", "skyport", "--players", "3", "--agents", "random,random"), "2 agents for 3 players"),
         (("play", "skyport", "--players", "2", "--seat", "2"), "--seat"),
+        (("bench", "chess"), "no game 'chess'"),
+        (("bench", "skyrise", "--agents", "easy,oracle"), "no agent 'oracle'"),
+        (("bench", "skyrise", "--players", "5"), "2 to 4 players"),
+        (("bench", "skyrise", "--seconds", "0"), "--seconds"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], named: str) -> None:
     code, out = invoke(*args)
     assert code == 2
     assert named in out
+
+
+def test_bench_measures_the_engine_then_each_bot_named() -> None:
+    code, out = invoke(
+        "bench",
+        "skyrise",
+        "-p",
+        "2",
+        "--seconds",
+        "0.2",
+        "--agents",
+        "easy,ismcts:20",
+        "--positions",
+        "2",
+        "--json",
+    )
+    assert code == 0
+    engine, easy, ismcts = (json.loads(line) for line in out.splitlines())
+    assert engine["game"] == "skyrise" and engine["players"] == 2
+    assert engine["decisions_per_s"] > 0 and engine["games_per_s"] > 0 and engine["clone_over_step"] > 0
+    assert (easy["agent"], easy["positions"]) == ("easy", 2) and "iterations_per_s" not in easy
+    assert ismcts["agent"] == "ismcts:20" and ismcts["iterations_per_s"] > 0
+    assert 0 < ismcts["decision_s"] <= ismcts["max_decision_s"]
+
+
+def test_bench_draws_tables() -> None:
+    code, out = invoke("bench", "skyport", "--seconds", "0.2", "--agents", "easy", "--positions", "1")
+    assert code == 0
+    assert "Engine" in out and "decisions/s" in out and "Bots" in out and "easy" in out
 
 
 def test_a_game_against_bots_runs_to_the_score_sheet(tmp_path: Path) -> None:
