@@ -18,6 +18,7 @@ from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import Catalog
 from skyhall.games.skyport.lane import Row
 from skyhall.games.skyport.steps import OVER
+from skyhall.games.skyport.view import build_view, determinize
 
 CLOSING = -2
 """The Station Closing card, as it sits in the deck."""
@@ -124,13 +125,9 @@ class State(TurnState[Action]):
         return scoring.result(self)
 
     def view(self, seat: int | None, log: bool = True, reveal: bool = False) -> Any:
-        from skyhall.games.skyport.view import build_view
-
         return build_view(self, seat, log, reveal)
 
     def _sample(self, view: Any, rng: Rng) -> State:
-        from skyhall.games.skyport.view import determinize
-
         return determinize(view, rng)
 
     def clone(self) -> State:

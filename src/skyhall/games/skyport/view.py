@@ -15,7 +15,7 @@ Promenade. The choices of the pending decision go to the seat that makes it only
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.rng import Rng
@@ -36,8 +36,10 @@ from skyhall.games.skyport.cards import (
 from skyhall.games.skyport.lane import Berth, Lane, Row
 from skyhall.games.skyport.rules import CLOSING, EMPTY, allowance
 from skyhall.games.skyport.scoring import lane_stars
-from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import NAMES, OVER, PHASES, WALK
+
+if TYPE_CHECKING:
+    from skyhall.games.skyport.state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,62 +217,112 @@ def _ids_in(data: dict[str, Any]) -> list[str]:
 
 
 def _hidden_below_top(stack: tuple[int, ...]) -> tuple[int, ...]:
-    return (*([EMPTY] * (len(stack) - 1)), stack[-1]) if stack else ()
+    return (EMPTY,) * (len(stack) - 1) + stack[-1:]
+
+
+def _rival_hand(hand: tuple[int, ...], known: frozenset[int]) -> tuple[int, ...]:
+    """A rival's ``hand`` with the cards not in ``known`` shown as ``EMPTY``.
+
+    Most hands are all face down or all known, and checking that first is cheaper
+    than masking card by card.
+    """
+    if known.isdisjoint(hand):
+        return (EMPTY,) * len(hand)
+    if known.issuperset(hand):
+        return hand
+    return tuple(c if c in known else EMPTY for c in hand)
+
+
+_Tops = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+_tops_done: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], _Tops]] = {}
+""":func:`_tops_only` results by the identities of the stacks they were made from (kept alive with them)."""
+
+
+def _tops_only(s: State) -> _Tops:
+    """The station decks and Promenade stacks with every card but the top hidden.
+
+    The stacks are immutable tuples that change only when a card is taken from one,
+    so nearly every view finds its masked copies made already: remembered by the
+    identities of the stacks (held, so that no other tuple can reuse an ``id``
+    while its entry lives), and started over when the memo grows large.
+    """
+    decks, stacks = s.station_decks, s.promenade
+    key = (*map(id, decks), *map(id, stacks))
+    done = _tops_done.get(key)
+    if done is None:
+        if len(_tops_done) >= 1 << 12:
+            _tops_done.clear()
+        tops = (tuple(map(_hidden_below_top, decks)), tuple(map(_hidden_below_top, stacks)))
+        done = _tops_done[key] = ((*decks, *stacks), tops)
+    return done[1]
+
+
+_Draft = type("_Draft", (), {"__slots__": View.__slots__})
+"""A writable twin of :class:`View`: the very same slots, in the same order, without the freeze."""
 
 
 def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool = False) -> View:
     """What ``seat`` may know of ``s``; after the game ends, or with ``reveal``, everything is revealed.
 
     ``reveal`` changes only what is shown, never the position: ``to_act`` and ``legal`` stay.
+
+    Every bot decision and RL step builds a view, and a frozen dataclass's ``__init__`` sets each of
+    its 30 fields through ``object.__setattr__`` (~100 ns each, half of this function). So the view is
+    filled in as a :data:`_Draft`, whose plain slot stores are cheap, then becomes a ``View`` by taking
+    its class: CPython allows that between classes of identical slot layout, and the result is a
+    ``View`` like any other (``View`` has no defaults and no ``__post_init__`` for this to skip; a
+    test checks that every field is set).
     """
     shown = reveal or s.step == OVER
+    v = _Draft()
+    v.cat = s.cat
+    v.seat = seat
+    v.players = s.n
+    v.cities = s.cities
+    v.first = s.first
+    v.current = s.current
+    v.to_act = to_act = s.to_act
+    v.step = s.step
+    v.turn = s.turn
+    v.last_turn = s.last_turn
+    v.deck_size = len(s.deck)
+    v.closing_in_deck = CLOSING in s.deck
+    v.board = tuple(s.board)
     if shown:
-        hands = tuple(s.hands)
-        station_decks = tuple(s.station_decks)
-        promenade = tuple(s.promenade)
+        v.station_decks = tuple(s.station_decks)
+        v.promenade = tuple(s.promenade)
     else:
-        hands = tuple(
-            hand if owner == seat else tuple(c if c in s.known[owner] else EMPTY for c in hand)
-            for owner, hand in enumerate(s.hands)
+        v.station_decks, v.promenade = _tops_only(s)
+    v.token_stacks = tuple(s.token_stacks)
+    v.rows = tuple(s.rows)
+    if shown:
+        v.hands = tuple(s.hands)
+    else:
+        known = s.known
+        v.hands = tuple(
+            hand if owner == seat else _rival_hand(hand, known[owner]) for owner, hand in enumerate(s.hands)
         )
-        station_decks = tuple(_hidden_below_top(d) for d in s.station_decks)
-        promenade = tuple(_hidden_below_top(stack) for stack in s.promenade)
-    return View(
-        cat=s.cat,
-        seat=seat,
-        players=s.n,
-        cities=s.cities,
-        first=s.first,
-        current=s.current,
-        to_act=s.to_act,
-        step=s.step,
-        turn=s.turn,
-        last_turn=s.last_turn,
-        deck_size=len(s.deck),
-        closing_in_deck=CLOSING in s.deck,
-        board=tuple(s.board),
-        station_decks=station_decks,
-        promenade=promenade,
-        token_stacks=tuple(s.token_stacks),
-        rows=tuple(s.rows),
-        hands=hands,
-        standees=tuple(s.standees),
-        owned=tuple(s.owned),
-        card=s.card,
-        base_move=s.base_move,
-        queue=s.queue,
-        used=s.used,
-        tycoon=s.tycoon,
-        space=s.space,
-        allowance=allowance(s),
-        legal=tuple(s.legal_actions()) if seat is not None and seat == s.to_act else (),
-        deck=s.deck if shown else None,
-        log=tuple(s.log_for(seat)) if with_log else (),
-    )
+    v.standees = tuple(s.standees)
+    v.owned = tuple(s.owned)
+    v.card = s.card
+    v.base_move = s.base_move
+    v.queue = s.queue
+    v.used = s.used
+    v.tycoon = s.tycoon
+    v.space = s.space
+    v.allowance = allowance(s)
+    v.legal = tuple(s.legal_actions()) if seat is not None and seat == to_act else ()
+    v.deck = s.deck if shown else None
+    v.log = tuple(s.log_for(seat)) if with_log else ()
+    v.__class__ = View
+    view: View = v
+    return view
 
 
 def determinize(view: View, rng: Rng) -> State:
     """A full state that ``view``'s seat cannot tell from the real one; hidden cards drawn with ``rng``."""
+    from skyhall.games.skyport.state import State  # not at the top: the state module imports this one
+
     cat = view.cat
     s = State(cat, view.players, Rng(rng.next64()))
     # The card being played (``view.card``) sits in no hand and no row until it is placed.

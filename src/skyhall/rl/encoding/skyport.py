@@ -107,46 +107,97 @@ COUNTS = LAYOUT.numbers(
     ),
     "sizes of hands, decks and stacks; the turn; this turn's movement and walk allowance",
 )
-SCALARS = LAYOUT.size
 TYCOON = LAYOUT.flags("tycoon", TYCOON_KINDS, "the tycoon being used")
 USED = LAYOUT.flags("used", TYCOON_KINDS, "tycoons already used this Tycoon phase")
 SPACE = LAYOUT.flags("space", [s.id for s in CAT.spaces], "the space the standee stopped on this turn")
 QUEUE = LAYOUT.flags("queue", SEATS, "rivals still to answer a Wild (may move a lane)")
 
-STATION_RIBBONS = {
-    c.index: (F_LEFT + c.left, F_RIGHT + c.right) for c in CAT.cards if c.left >= 0 and c.right >= 0
-}
+
+def _count(label: str) -> int:
+    """The index of the ``counts`` entry ``label``."""
+    return COUNTS + LAYOUT.part("counts").labels.index(label)
+
+
+C_DECK, C_TURN, C_HANDS = _count("deck / 60"), _count("turn / 40"), _count("hand me / 3")
+C_STACKS = _count("station deck 1 / 6")
+"""The sizes of the station decks then of the Promenade stacks: one run."""
+C_TOKENS = _count("colour tokens left / 4")
+"""The sizes of the colour and icon token stacks, then their top values."""
+C_MOVE, C_ALLOWANCE = _count("movement / 10"), _count("allowance / 10")
+
 NLOC = len(LOCATIONS)
 NFEAT = len(POSITION_FEATURES)
+ROW_FEATURES = POSITIONS * NFEAT
+"""Entries of one seat's block of ``rows``: a row's features start at ``ROWS + r * ROW_FEATURES``."""
+SKYPORT_END = WHERE + CARDS * NLOC
+"""``out[WHERE + L_SKYPORT + r : SKYPORT_END : NLOC]`` is relative seat ``r``'s skyport column, by card."""
 
 
-def _row(row: Row, r: int) -> tuple[Index, Index, Vector]:
-    """The flags of the skyport row of relative seat ``r`` (its cards' locations, its positions' colours,
-    stations, ribbons and tycoons), and its lane sizes: indices and values."""
-    hot: list[int] = []
-    sizes: dict[int, float] = {}
-    where = WHERE + L_SKYPORT + r
-    base = ROWS + r * POSITIONS * NFEAT
-    for pos, item in enumerate(row):
-        at = base + pos * NFEAT
+def _pattern(*features: int) -> bytes:
+    """One position's ``NFEAT`` entries with ``features`` set, as raw ``float32`` bytes."""
+    entries = np.zeros(NFEAT, np.float32)
+    entries[list(features)] = 1.0
+    return entries.tobytes()
+
+
+LANE_PATTERNS = [_pattern(colour) for colour in range(len(COLOURS))]
+"""A lane's position entries, by the lane's colour."""
+BERTH_PATTERNS = {
+    (c.index, tycoon): _pattern(F_STATION, F_LEFT + c.left, F_RIGHT + c.right, *([F_TYCOON] * tycoon))
+    for c in CAT.cards
+    if c.left >= 0 and c.right >= 0
+    for tycoon in (False, True)
+}
+"""A station's position entries (its ribbons, and whether it hosts a tycoon), by station and tycoon."""
+
+
+def _row(row: Row, _: int) -> tuple[Index, Vector, Vector]:
+    """What the skyport row ``row`` contributes, whoever holds it: its cards (whose flags go in the
+    holder's ``skyport`` location), and the entries of its positions' features and of its lane sizes, each
+    a contiguous run of the holder's block (for the first ``POSITIONS`` positions; the entries past the
+    last position are 0, as ``out`` starts).
+
+    None of it depends on the holder's relative seat, so one new row (a row is a tuple that stays the same
+    object until the row changes) is worked out once however many seats see it (the unused argument is
+    :class:`ByIdentity`'s; :func:`write` passes 0). The features come as whole positions' precomputed
+    bytes, so a position costs two look-ups."""
+    cards: list[int] = []
+    features: list[bytes] = []
+    sizes: list[float] = []
+    for item in row:
         if isinstance(item, Lane):
-            hot.extend(where + c * NLOC for c in item.cards)
-            if pos < POSITIONS:
-                hot.append(at + item.colour)
-                sizes[LANE_SIZES + r * POSITIONS + pos] = len(item.cards) / 6
+            cards += item.cards
+            features.append(LANE_PATTERNS[item.colour])
+            sizes.append(len(item.cards) / 6)
         else:
-            hot.append(where + item.station * NLOC)
-            if pos < POSITIONS:
-                left, right = STATION_RIBBONS[item.station]
-                hot.extend((at + F_STATION, at + left, at + right))
-            if item.tycoon >= 0:
-                hot.append(where + item.tycoon * NLOC)
-                if pos < POSITIONS:
-                    hot.append(at + F_TYCOON)
-    return index(hot), index(list(sizes)), np.array(list(sizes.values()), np.float32)
+            hosts = item.tycoon >= 0
+            cards += (item.station, item.tycoon) if hosts else (item.station,)
+            features.append(BERTH_PATTERNS[item.station, hosts])
+            sizes.append(0.0)
+    return (
+        np.array(cards, np.intp),
+        np.frombuffer(b"".join(features[:POSITIONS]), np.float32),
+        np.array(sizes[:POSITIONS], np.float32),
+    )
 
 
 row_entries = ByIdentity(_row)
+
+
+def _stacks(
+    stacks: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]], _: int
+) -> tuple[Index, Vector]:
+    """The station decks and Promenade stacks ``stacks``: the flags of their visible tops, and their sizes
+    (the run of ``counts`` at ``C_STACKS``). A view shares these tuples with the views before it until a
+    card is taken from one, so this is worked out about once per take."""
+    decks, promenade = stacks
+    tops = [WHERE + d[-1] * NLOC + L_STATION_TOP for d in decks if d]
+    tops += [WHERE + t[-1] * NLOC + L_PROMENADE_TOP for t in promenade if t]
+    sizes = [len(d) / 6 for d in decks] + [len(t) / 3 for t in promenade]
+    return index(tops), np.array(sizes, np.float32)
+
+
+stack_entries = ByIdentity(_stacks, members=True)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -155,15 +206,12 @@ def _placed(cards: tuple[int, ...], location: int) -> Index:
     return index([WHERE + c * NLOC + location + k for k, c in enumerate(cards) if c >= 0])
 
 
-@lru_cache(maxsize=1 << 14)
-def _hands(hands: tuple[tuple[int, ...], ...], seat: int) -> Index:
-    """The flags of every visible card of each hand, at its holder's relative ``hand`` location."""
-    rel = relative(len(hands), seat)
-    return index([WHERE + c * NLOC + L_HAND + rel[p] for p, hand in enumerate(hands) for c in hand if c >= 0])
-
-
 def write(view: View, out: Vector) -> list[Index]:
-    """Set ``out``'s entries for ``view``, but for the cached parts' flags, which are returned."""
+    """Set ``out``'s entries for ``view``, but for the cached parts' flags, which are returned.
+
+    A numpy call costs ~0.2 µs whatever it sets (more with a list to convert), setting one entry ~50 ns:
+    small parts are set entry by entry; the skyport rows (the bulk), the board and the stacks are set
+    from arrays worked out once per row, board and stacks (found again by identity or by value)."""
     n = view.players
     seat: int = view.seat  # type: ignore[assignment]  # never None: Encoder.encode refuses spectators
     rel = relative(n, seat)
@@ -177,47 +225,42 @@ def write(view: View, out: Vector) -> list[Index]:
     ncities = len(CAT.cities)
     for p, c in enumerate(view.cities):
         out[CITIES + rel[p] * ncities + c] = 1.0
-    hot = [_placed(view.board, L_SPACE), _hands(view.hands, seat)]
-    hands = view.hands
-    hand_sizes = [0.0] * 4
-    for p in range(n):
-        r = rel[p]
-        flags, sizes, values = row_entries(view.rows[p], r)
-        hot.append(flags)
-        out[sizes] = values
-        hand_sizes[r] = len(hands[p]) / 3
-        standee = view.standees[p]
+    tops, stack_sizes = stack_entries((view.station_decks, view.promenade), 0)
+    out[C_STACKS : C_STACKS + len(stack_sizes)] = stack_sizes
+    hot = [_placed(view.board, L_SPACE), tops]
+    for r, row, hand, standee, (colours, icons) in zip(
+        rel, view.rows, view.hands, view.standees, view.owned, strict=True
+    ):
+        cards, features, sizes = row_entries(row, 0)
+        out[WHERE + L_SKYPORT + r : SKYPORT_END : NLOC][cards] = 1.0
+        start = ROWS + r * ROW_FEATURES
+        out[start : start + len(features)] = features
+        start = LANE_SIZES + r * POSITIONS
+        out[start : start + len(sizes)] = sizes
+        at = WHERE + L_HAND + r
+        for c in hand:
+            if c >= 0:
+                out[at + c * NLOC] = 1.0
+        out[C_HANDS + r] = len(hand) / 3
         if standee >= 0:
             out[STANDEES + r * SPACES + standee] = 1.0
-        colours, icons = view.owned[p]
         if colours > 0:
             out[TOKENS + 2 * r] = colours / 10
         if icons > 0:
             out[TOKENS + 2 * r + 1] = icons / 10
-    decks, stacks = view.station_decks, view.promenade
-    for stack in decks:
-        if stack:
-            out[WHERE + stack[-1] * NLOC + L_STATION_TOP] = 1.0
-    for stack in stacks:
-        if stack:
-            out[WHERE + stack[-1] * NLOC + L_PROMENADE_TOP] = 1.0
     if view.card >= 0:
         out[WHERE + view.card * NLOC + L_PLAYED] = 1.0
+    out[C_DECK] = view.deck_size / 60
+    out[C_TURN] = view.turn / 40
     colour_tokens, icon_tokens = view.token_stacks
-    out[COUNTS:SCALARS] = (
-        view.deck_size / 60,
-        view.turn / 40,
-        *hand_sizes,
-        len(decks[0]) / 6,
-        len(decks[1]) / 6,
-        *[len(s) / 3 for s in stacks],
-        len(colour_tokens) / 4,
-        len(icon_tokens) / 4,
-        colour_tokens[-1] / 10 if colour_tokens else 0.0,
-        icon_tokens[-1] / 10 if icon_tokens else 0.0,
-        view.base_move / 10,
-        view.allowance / 10,
-    )
+    if colour_tokens:
+        out[C_TOKENS] = len(colour_tokens) / 4
+        out[C_TOKENS + 2] = colour_tokens[-1] / 10
+    if icon_tokens:
+        out[C_TOKENS + 1] = len(icon_tokens) / 4
+        out[C_TOKENS + 3] = icon_tokens[-1] / 10
+    out[C_MOVE] = view.base_move / 10
+    out[C_ALLOWANCE] = view.allowance / 10
     if view.tycoon >= 0:
         out[TYCOON + view.tycoon] = 1.0
     used = view.used
