@@ -18,6 +18,7 @@ from skyhall.games.airport_rush.actions import Action
 from skyhall.games.airport_rush.cards import Catalog
 from skyhall.games.airport_rush.plane import Docked
 from skyhall.games.airport_rush.steps import OVER
+from skyhall.games.airport_rush.view import build_view, determinize
 
 EMPTY = -1
 
@@ -142,13 +143,9 @@ class State(TurnState[Action]):
         return scoring.result(self)
 
     def view(self, seat: int | None, log: bool = True, reveal: bool = False) -> Any:
-        from skyhall.games.airport_rush.view import build_view
-
         return build_view(self, seat, log, reveal)
 
     def _sample(self, view: Any, rng: Rng) -> State:
-        from skyhall.games.airport_rush.view import determinize
-
         return determinize(view, rng)
 
     def clone(self) -> State:

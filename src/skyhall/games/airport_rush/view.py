@@ -13,18 +13,21 @@ the end: the objectives each seat returned at setup (ARU-HID-02).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, fields
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.rng import Rng
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import Action
-from skyhall.games.airport_rush.cards import EVENT, PLANE, Catalog
+from skyhall.games.airport_rush.cards import EVENT, PLANE, Card, Catalog
 from skyhall.games.airport_rush.plane import Docked, ready, seating, slot_name
 from skyhall.games.airport_rush.scoring import best_assignment, objective_points
-from skyhall.games.airport_rush.state import State
 from skyhall.games.airport_rush.steps import NAMES, OVER
+
+if TYPE_CHECKING:  # the state module imports this one to build its views
+    from skyhall.games.airport_rush.state import State
 
 HIDDEN = -1
 """A card this seat cannot see (a plane, or a card of the deck's kind)."""
@@ -220,73 +223,124 @@ def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool =
     but the returned objectives.
 
     ``reveal`` changes only what is shown, never the position: ``to_act`` and ``legal`` stay.
+
+    Built once per decision by an RL environment, so it shares what it can: the state's own
+    tuples where nothing is hidden, one tuple per length of hidden cards (:func:`hidden`), and
+    each masked hand and deck worked out once (:func:`rival_hand`, :func:`masked_deck`); and it sets
+    the fields through the slots' own setters (:data:`_PUTS`), not the dataclass ``__init__``.
     """
-    shown = reveal or s.step == OVER
-    cards = s.cat.cards
+    hands = list(s.hands)
+    dealt = list(s.dealt)
+    objectives = list(s.objectives)
+    waiting = list(s.waiting)
+    taken = list(s.taken)
+    locate = s.locate
+    rivals = [o for o in range(s.n) if o != seat]
+    if reveal or s.step == OVER:
+        decks = tuple(s.decks)
+    else:
+        cards = s.cat.cards
+        decks = (masked_deck(s.decks[0], cards), masked_deck(s.decks[1], cards))
+        for o in rivals:
+            hands[o] = rival_hand(hands[o], s.known[o], cards)
+            objectives[o] = hidden(len(objectives[o]))
+            waiting[o] = hidden(len(waiting[o]))
+            taken[o] = hidden(len(taken[o]))
+        if s.current != seat:
+            locate = hidden(len(locate))
+    for o in rivals:  # the objectives returned at setup are never revealed, not even at the end
+        dealt[o] = hidden(len(dealt[o]))
+    to_act = s.to_act
+    view = object.__new__(View)
+    own = (  # the fields named in OWN, in that order
+        seat,
+        s.n,
+        to_act,
+        tuple(s.load),
+        decks,
+        tuple(s.supply),
+        tuple(hands),
+        tuple(s.known),
+        tuple(dealt),
+        tuple(objectives),
+        tuple(s.departure),
+        tuple(waiting),
+        tuple(s.airport),
+        tuple(taken),
+        locate,
+        tuple(s.legal_actions()) if seat is not None and seat == to_act else (),
+        tuple(s.log_for(seat)) if with_log else (),
+    )
+    for put, value in zip(_PUTS, (*_shared(s), *own), strict=True):
+        put(view, value)
+    return view
 
-    def mine(owner: int) -> bool:
-        return shown or owner == seat
 
-    def hand(owner: int) -> tuple[int, ...]:
-        if mine(owner):
-            return s.hands[owner]
-        return tuple(
-            c if c in s.known[owner] else (HIDDEN_PLANE if cards[c].type == PLANE else HIDDEN_ACTION)
-            for c in s.hands[owner]
+SHARED = (
+    "cat", "first", "current", "step", "turn", "last_turn", "bag", "discard", "storm", "storm_turn",
+    "pending", "swaps", "after", "takeoffs", "takeoff_limit", "card", "rerolled", "event", "queue", "refill",
+)  # fmt: skip
+"""The View fields that are the state's field of the same name as it is (an immutable value, shared)."""
+OWN = tuple(f.name for f in fields(View) if f.name not in SHARED)
+"""The View fields :func:`build_view` works out, in their declaration order."""
+_shared = attrgetter(*SHARED)
+_PUTS = tuple(getattr(View, name).__set__ for name in (*SHARED, *OWN))
+"""The slots' own setters, field by field: a frozen dataclass's ``__init__`` sets each of the 37
+fields through ``object.__setattr__`` (about 100 ns each), these in about half that time (a view
+is built at every decision of an RL environment)."""
+
+
+_HIDDEN_ROWS = tuple((HIDDEN,) * count for count in range(64))
+
+
+def hidden(count: int) -> tuple[int, ...]:
+    """``count`` hidden cards, as one shared tuple per count below 64 (which every hidden row is, in
+    practice), so views share their masked rows and an encoder caching by identity finds them again."""
+    return _HIDDEN_ROWS[count] if count < 64 else (HIDDEN,) * count
+
+
+MASKS_KEPT = 4096
+"""How many masked hands (and as many masked decks) are remembered before starting over."""
+
+_hands: dict[tuple[int, int, int], tuple[object, object, object, tuple[int, ...]]] = {}
+_decks: dict[tuple[int, int], tuple[object, object, tuple[int, ...]]] = {}
+
+
+def rival_hand(hand: tuple[int, ...], known: frozenset[int], cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """A rival's hand as others see it: the cards it took openly, the kind of each other card.
+
+    A hand stays the same tuple until it changes, so the mask is remembered by the identity of
+    ``hand``, ``known`` and ``cards`` (held in the entry, so their ids are not reused meanwhile).
+    """
+    key = (id(hand), id(known), id(cards))
+    found = _hands.get(key)
+    if found is None:
+        if len(_hands) >= MASKS_KEPT:
+            _hands.clear()
+        masked = tuple(
+            c if c in known else HIDDEN_PLANE if cards[c].type == PLANE else HIDDEN_ACTION for c in hand
         )
+        found = _hands[key] = (hand, known, cards, masked)
+    return found[3]
 
-    def masked(owner: int, items: tuple[int, ...]) -> tuple[int, ...]:
-        return items if mine(owner) else (HIDDEN,) * len(items)
 
-    decks = tuple(
-        deck if shown else tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
-        for deck in s.decks
-    )
-    return View(
-        cat=s.cat,
-        seat=seat,
-        players=s.n,
-        first=s.first,
-        current=s.current,
-        to_act=s.to_act,
-        step=s.step,
-        turn=s.turn,
-        last_turn=s.last_turn,
-        bag=s.bag,
-        load=tuple(s.load),
-        decks=decks,
-        discard=s.discard,
-        supply=tuple(s.supply),
-        hands=tuple(hand(o) for o in range(s.n)),
-        known=tuple(s.known),
-        dealt=tuple(  # the objectives returned at setup are never revealed, not even at the end
-            s.dealt[o] if o == seat else (HIDDEN,) * len(s.dealt[o]) for o in range(s.n)
-        ),
-        objectives=tuple(masked(o, s.objectives[o]) for o in range(s.n)),
-        departure=tuple(s.departure),
-        waiting=tuple(masked(o, s.waiting[o]) for o in range(s.n)),
-        airport=tuple(s.airport),
-        taken=tuple(masked(o, s.taken[o]) for o in range(s.n)),
-        storm=s.storm,
-        storm_turn=s.storm_turn,
-        pending=s.pending,
-        swaps=s.swaps,
-        after=s.after,
-        takeoffs=s.takeoffs,
-        takeoff_limit=s.takeoff_limit,
-        card=s.card,
-        locate=masked(s.current, s.locate),
-        rerolled=s.rerolled,
-        event=s.event,
-        queue=s.queue,
-        refill=s.refill,
-        legal=tuple(s.legal_actions()) if seat is not None and seat == s.to_act else (),
-        log=tuple(s.log_for(seat)) if with_log else (),
-    )
+def masked_deck(deck: tuple[int, ...], cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """A deck as every seat sees it: where its Events lie, nothing else (remembered like
+    :func:`rival_hand`: a deck changes only when a card is drawn)."""
+    key = (id(deck), id(cards))
+    found = _decks.get(key)
+    if found is None:
+        if len(_decks) >= MASKS_KEPT:
+            _decks.clear()
+        masked = tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
+        found = _decks[key] = (deck, cards, masked)
+    return found[2]
 
 
 def determinize(view: View, rng: Rng) -> State:
     """A full state that ``view``'s seat cannot tell from the real one; hidden cards drawn with ``rng``."""
+    from skyhall.games.airport_rush.state import State
+
     cat = view.cat
     lim = cat.limits
     s = State(cat, view.players, Rng(rng.next64()))
