@@ -6,6 +6,7 @@ Seeded random playouts and Hypothesis-chosen action sequences check, at every de
 * the codec numbers every legal action inside ``spec.action_count`` and reads its notation back;
 * the legal set is non-empty, duplicate-free and ``to_act`` is set until the end, and empty after;
 * no view leaks: ``determinize(A)`` changes what A cannot see, and A's view stays the same;
+* every field of every view is set (views are built as drafts, see :mod:`skyhall.core.draft`);
 * a determinized state is playable, with A's own legal set when A is to act.
 
 At the end: replaying the game record reproduces the final state and result, and the
@@ -15,6 +16,7 @@ Nothing here may name a particular game.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -123,7 +125,10 @@ class Playout:
         deep = self.positions % DEEP_EVERY == 0
         self.positions += 1
         for seat in seats(self.players):
-            shown = view_key(state.view(seat))
+            view = state.view(seat)
+            for f in dataclasses.fields(view):
+                getattr(view, f.name)  # AttributeError when a field was never set
+            shown = view_key(view)
             other = state.determinize(seat, self.rng)
             assert state.snapshot() == before, "determinize changed the real state"
             assert view_key(other.view(seat)) == shown, f"seat {seat}'s view differs after determinizing"

@@ -13,11 +13,11 @@ the end: the objectives each seat returned at setup (ARU-HID-02).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from operator import attrgetter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
+from skyhall.core.draft import Drafts
 from skyhall.core.rng import Rng
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import Action
@@ -226,8 +226,8 @@ def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool =
 
     Built once per decision by an RL environment, so it shares what it can: the state's own
     tuples where nothing is hidden, one tuple per length of hidden cards (:func:`hidden`), and
-    each masked hand and deck worked out once (:func:`rival_hand`, :func:`masked_deck`); and it sets
-    the fields through the slots' own setters (:data:`_PUTS`), not the dataclass ``__init__``.
+    each masked hand and deck worked out once (:func:`rival_hand`, :func:`masked_deck`); and it is
+    filled in as a draft (:mod:`skyhall.core.draft`).
     """
     hands = list(s.hands)
     dealt = list(s.dealt)
@@ -251,43 +251,48 @@ def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool =
     for o in rivals:  # the objectives returned at setup are never revealed, not even at the end
         dealt[o] = hidden(len(dealt[o]))
     to_act = s.to_act
-    view = object.__new__(View)
-    own = (  # the fields named in OWN, in that order
-        seat,
-        s.n,
-        to_act,
-        tuple(s.load),
-        decks,
-        tuple(s.supply),
-        tuple(hands),
-        tuple(s.known),
-        tuple(dealt),
-        tuple(objectives),
-        tuple(s.departure),
-        tuple(waiting),
-        tuple(s.airport),
-        tuple(taken),
-        locate,
-        tuple(s.legal_actions()) if seat is not None and seat == to_act else (),
-        tuple(s.log_for(seat)) if with_log else (),
-    )
-    for put, value in zip(_PUTS, (*_shared(s), *own), strict=True):
-        put(view, value)
-    return view
+    v = DRAFTS.new()
+    v.cat = s.cat
+    v.seat = seat
+    v.players = s.n
+    v.first = s.first
+    v.current = s.current
+    v.to_act = to_act
+    v.step = s.step
+    v.turn = s.turn
+    v.last_turn = s.last_turn
+    v.bag = s.bag
+    v.load = tuple(s.load)
+    v.decks = decks
+    v.discard = s.discard
+    v.supply = tuple(s.supply)
+    v.hands = tuple(hands)
+    v.known = tuple(s.known)
+    v.dealt = tuple(dealt)
+    v.objectives = tuple(objectives)
+    v.departure = tuple(s.departure)
+    v.waiting = tuple(waiting)
+    v.airport = tuple(s.airport)
+    v.taken = tuple(taken)
+    v.storm = s.storm
+    v.storm_turn = s.storm_turn
+    v.pending = s.pending
+    v.swaps = s.swaps
+    v.after = s.after
+    v.takeoffs = s.takeoffs
+    v.takeoff_limit = s.takeoff_limit
+    v.card = s.card
+    v.locate = locate
+    v.rerolled = s.rerolled
+    v.event = s.event
+    v.queue = s.queue
+    v.refill = s.refill
+    v.legal = tuple(s.legal_actions()) if seat is not None and seat == to_act else ()
+    v.log = tuple(s.log_for(seat)) if with_log else ()
+    return DRAFTS.seal(v)
 
 
-SHARED = (
-    "cat", "first", "current", "step", "turn", "last_turn", "bag", "discard", "storm", "storm_turn",
-    "pending", "swaps", "after", "takeoffs", "takeoff_limit", "card", "rerolled", "event", "queue", "refill",
-)  # fmt: skip
-"""The View fields that are the state's field of the same name as it is (an immutable value, shared)."""
-OWN = tuple(f.name for f in fields(View) if f.name not in SHARED)
-"""The View fields :func:`build_view` works out, in their declaration order."""
-_shared = attrgetter(*SHARED)
-_PUTS = tuple(getattr(View, name).__set__ for name in (*SHARED, *OWN))
-"""The slots' own setters, field by field: a frozen dataclass's ``__init__`` sets each of the 37
-fields through ``object.__setattr__`` (about 100 ns each), these in about half that time (a view
-is built at every decision of an RL environment)."""
+DRAFTS = Drafts(View)
 
 
 _HIDDEN_ROWS = tuple((HIDDEN,) * count for count in range(64))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
+from skyhall.core.draft import Drafts
 from skyhall.core.rng import Rng
 from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import (
@@ -257,8 +258,7 @@ def _tops_only(s: State) -> _Tops:
     return done[1]
 
 
-_Draft = type("_Draft", (), {"__slots__": View.__slots__})
-"""A writable twin of :class:`View`: the very same slots, in the same order, without the freeze."""
+DRAFTS = Drafts(View)
 
 
 def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool = False) -> View:
@@ -266,15 +266,11 @@ def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool =
 
     ``reveal`` changes only what is shown, never the position: ``to_act`` and ``legal`` stay.
 
-    Every bot decision and RL step builds a view, and a frozen dataclass's ``__init__`` sets each of
-    its 30 fields through ``object.__setattr__`` (~100 ns each, half of this function). So the view is
-    filled in as a :data:`_Draft`, whose plain slot stores are cheap, then becomes a ``View`` by taking
-    its class: CPython allows that between classes of identical slot layout, and the result is a
-    ``View`` like any other (``View`` has no defaults and no ``__post_init__`` for this to skip; a
-    test checks that every field is set).
+    A view is built at every bot decision and RL step, so it is filled in as a draft
+    (:mod:`skyhall.core.draft`) and shares what it can with the state.
     """
     shown = reveal or s.step == OVER
-    v = _Draft()
+    v = DRAFTS.new()
     v.cat = s.cat
     v.seat = seat
     v.players = s.n
@@ -314,9 +310,7 @@ def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool =
     v.legal = tuple(s.legal_actions()) if seat is not None and seat == to_act else ()
     v.deck = s.deck if shown else None
     v.log = tuple(s.log_for(seat)) if with_log else ()
-    v.__class__ = View
-    view: View = v
-    return view
+    return DRAFTS.seal(v)
 
 
 def determinize(view: View, rng: Rng) -> State:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from skyhall.core import log
+from skyhall.core.draft import Drafts
 from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
 from skyhall.games.skyrise.bid import WONDER, describe, is_wonder, outbids, value
@@ -249,58 +250,65 @@ def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool =
     play are revealed.
 
     ``reveal`` changes only what is shown, never the position: ``to_act`` and its choices stay.
+
+    An environment builds one per step, so it is kept lean: the tuples the state holds are shared, not copied,
+    only the hidden parts are rebuilt (and only when something is hidden), and the view is filled
+    in as a draft (:mod:`skyhall.core.draft`).
     """
     shown = reveal or s.step == OVER
+    hands, chosen, objectives, tiles = s.hands, s.chosen, s.objectives, s.tiles
+    if not shown:
+        hands = [h if p == seat else (EMPTY,) * len(h) for p, h in enumerate(hands)]
+        if not s.revealed:
+            chosen = [c if p == seat else (EMPTY,) * len(c) for p, c in enumerate(chosen)]
+        objectives = [o if p == seat else EMPTY for p, o in enumerate(objectives)]
+        peek = s.peek[seat] if seat is not None else 0
+        tiles = tuple([v if peek >> k & 1 else EMPTY for k, v in enumerate(tiles)])
+    v = DRAFTS.new()
+    v.cat = s.cat
+    v.seat = seat
+    v.players = s.n
+    v.layout = s.board.layout
+    v.keys_mode = s.keys_mode
+    v.era = s.era
+    v.step = s.step
+    v.to_act = s.to_act
+    v.first = s.first
+    v.opener = s.opener
+    v.bidder = s.bidder
+    v.passed = s.passed
+    v.bids = s.bids
+    v.discs = tuple(s.discs)
+    v.occupant = tuple(s.occupant)
+    v.pool = tuple(s.pool)
+    v.reserve = tuple(s.reserve)
+    v.hands = tuple(hands)
+    v.chosen = tuple(chosen)
+    v.wonders = tuple(s.wonders)
+    v.revealed = s.revealed
+    v.built = tuple(s.built)
+    v.rows = tuple(s.rows)
+    v.wilds = tuple(s.wilds)
+    v.excess = tuple(s.excess)
+    v.patrons = tuple(s.patrons)
+    v.commissions = tuple(s.commissions)
+    v.keys = tuple(s.keys)
+    v.peek = tuple(s.peek)
+    v.tiles = tiles
+    v.objectives = tuple(objectives)
+    v.panoramas = s.panoramas
+    v.prestige = tuple(s.prestige)
+    v.spare = tuple(s.spare)
+    v.ledger = tuple(s.ledger)
+    v.stage = s.stage
+    v.winner = s.winner
+    v.site = s.site
+    v.effect = s.effect
+    v.log = tuple(s.log_for(seat)) if with_log else ()
+    return DRAFTS.seal(v)
 
-    def mine(p: int) -> bool:
-        return shown or p == seat
 
-    def hide(cards: tuple[int, ...]) -> tuple[int, ...]:
-        return (EMPTY,) * len(cards)
-
-    peek = s.peek[seat] if seat is not None else 0
-    return View(
-        cat=s.cat,
-        seat=seat,
-        players=s.n,
-        layout=s.board.layout,
-        keys_mode=s.keys_mode,
-        era=s.era,
-        step=s.step,
-        to_act=s.to_act,
-        first=s.first,
-        opener=s.opener,
-        bidder=s.bidder,
-        passed=s.passed,
-        bids=s.bids,
-        discs=tuple(s.discs),
-        occupant=tuple(s.occupant),
-        pool=tuple(s.pool),
-        reserve=tuple(s.reserve),
-        hands=tuple(h if mine(p) else hide(h) for p, h in enumerate(s.hands)),
-        chosen=tuple(c if mine(p) or s.revealed else hide(c) for p, c in enumerate(s.chosen)),
-        wonders=tuple(s.wonders),
-        revealed=s.revealed,
-        built=tuple(s.built),
-        rows=tuple(s.rows),
-        wilds=tuple(s.wilds),
-        excess=tuple(s.excess),
-        patrons=tuple(s.patrons),
-        commissions=tuple(s.commissions),
-        keys=tuple(s.keys),
-        peek=tuple(s.peek),
-        tiles=tuple(v if shown or peek & (1 << k) else EMPTY for k, v in enumerate(s.tiles)),
-        objectives=tuple(o if mine(p) else EMPTY for p, o in enumerate(s.objectives)),
-        panoramas=s.panoramas,
-        prestige=tuple(s.prestige),
-        spare=tuple(s.spare),
-        ledger=tuple(s.ledger),
-        stage=s.stage,
-        winner=s.winner,
-        site=s.site,
-        effect=s.effect,
-        log=tuple(s.log_for(seat)) if with_log else (),
-    )
+DRAFTS = Drafts(View)
 
 
 def determinize(view: View, rng: Rng) -> State:
