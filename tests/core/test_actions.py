@@ -37,6 +37,7 @@ def test_encode_and_decode_are_inverse(codec: Codec[Go | Rest]) -> None:
     assert len(codec) == len(UNIVERSE)
     assert [codec.encode(a) for a in UNIVERSE] == list(range(len(UNIVERSE)))
     assert [codec.decode(i) for i in range(len(codec))] == UNIVERSE
+    assert codec.encode_all(reversed(UNIVERSE)) == list(range(len(UNIVERSE)))[::-1]
 
 
 @pytest.mark.parametrize("index", [-1, len(UNIVERSE)])
@@ -48,6 +49,8 @@ def test_decode_outside_the_range(codec: Codec[Go | Rest], index: int) -> None:
 def test_encode_of_a_stranger(codec: Codec[Go | Rest]) -> None:
     with pytest.raises(KeyError):
         codec.encode(Go("east", 1))
+    with pytest.raises(KeyError):
+        codec.encode_all([UNIVERSE[0], Go("east", 1)])
 
 
 def test_the_same_action_twice_is_refused() -> None:

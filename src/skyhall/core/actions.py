@@ -54,6 +54,10 @@ class Codec(Generic[A]):
         """The integer of ``action``; ``KeyError`` if it is not in the universe."""
         return self._index[action]
 
+    def encode_all(self, actions: Iterable[A]) -> list[int]:
+        """The integers of ``actions``, in order (one lookup each, without a call per action)."""
+        return list(map(self._index.__getitem__, actions))
+
     def decode(self, index: int) -> A:
         """The action numbered ``index``; ``IndexError`` outside ``range(len(self))``."""
         if not 0 <= index < len(self._items):

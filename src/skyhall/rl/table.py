@@ -89,9 +89,10 @@ class Table:
         actions = () if self.state.is_over else self.state.legal_actions()
         if actions is self._legal_of:
             return
-        self._legal = tuple(map(self.codec.encode, actions))
+        indices = self.codec.encode_all(actions)
+        self._legal = tuple(indices)
         self._legal_mask = np.zeros(self.actions, np.int8)
-        self._legal_mask[list(self._legal)] = 1
+        self._legal_mask[indices] = 1
         self._legal_of = actions
 
     def is_legal(self, index: int) -> bool:
