@@ -36,6 +36,7 @@ def test_the_replay_steps_through_a_finished_match(
     page.goto(f"{live_server.url}/match/{match.id}/replay")
     shows_step(page, match.replay(0))
     table = page.locator("section.table")
+    table.locator(".loading").wait_for(state="detached")  # the game's renderer module has loaded
     start = table.inner_html()
     assert page.locator(".score-sheet").count() == 0
 
