@@ -84,7 +84,8 @@ class Table:
         """Encode the legal set once per position, as indices and as a mask.
 
         The engine keeps one legal tuple per position, so while ``legal_actions()`` returns
-        the same object the indices and the mask still hold.
+        the same object the indices and the mask still hold. The games build legal sets from the
+        codec's shared action objects, so encoding them is one identity lookup per action.
         """
         actions = () if self.state.is_over else self.state.legal_actions()
         if actions is self._legal_of:
@@ -92,7 +93,7 @@ class Table:
         indices = self.codec.encode_all(actions)
         self._legal = tuple(indices)
         self._legal_mask = np.zeros(self.actions, np.int8)
-        self._legal_mask[indices] = 1
+        self._legal_mask.put(indices, 1)  # cheaper than ``mask[indices] = 1``
         self._legal_of = actions
 
     def is_legal(self, index: int) -> bool:

@@ -4,6 +4,9 @@ Dice are named by face (``r5``: shown colour letter and value); a die's place is
 ``airport`` or ``plane N`` (Departure space N, 1-based). Waiting planes are
 numbered from the front, 1-based.
 
+Legal sets are built with ``Cls.of(...)`` (:class:`~skyhall.core.actions.Interned`), so they
+hold the codec's own objects; a plain ``Cls(...)`` is an equal value.
+
 =============================  ================================================
 notation                       decision
 =============================  ================================================
@@ -32,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 
-from skyhall.core.actions import Codec
+from skyhall.core.actions import Codec, Interned
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.cards import ACTION_KINDS, Catalog
 
@@ -48,7 +51,7 @@ def place_name(where: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(Interned):
     first: str
     second: str
 
@@ -57,7 +60,7 @@ class Keep:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeDice:
+class TakeDice(Interned):
     space: int
     faces: tuple[int, ...]
 
@@ -66,7 +69,7 @@ class TakeDice:
 
 
 @dataclass(frozen=True, slots=True)
-class Put:
+class Put(Interned):
     face: int
     where: int
 
@@ -75,7 +78,7 @@ class Put:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Interned):
     face: int
 
     def __str__(self) -> str:
@@ -83,7 +86,7 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class SwapIn:
+class SwapIn(Interned):
     face: int
     out: int
 
@@ -92,7 +95,7 @@ class SwapIn:
 
 
 @dataclass(frozen=True, slots=True)
-class Load:
+class Load(Interned):
     face: int
     plane: int
 
@@ -101,7 +104,7 @@ class Load:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Interned):
     card: str
     """A plane's id, or an action card's kind."""
 
@@ -110,7 +113,7 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Adjust:
+class Adjust(Interned):
     where: int
     face: int
     delta: int
@@ -122,7 +125,7 @@ class Adjust:
 
 
 @dataclass(frozen=True, slots=True)
-class Flip:
+class Flip(Interned):
     where: int
     face: int
 
@@ -131,7 +134,7 @@ class Flip:
 
 
 @dataclass(frozen=True, slots=True)
-class Reroll:
+class Reroll(Interned):
     where: int
     face: int
 
@@ -140,7 +143,7 @@ class Reroll:
 
 
 @dataclass(frozen=True, slots=True)
-class Paint:
+class Paint(Interned):
     where: int
     face: int
     colour: int
@@ -150,7 +153,7 @@ class Paint:
 
 
 @dataclass(frozen=True, slots=True)
-class Pick:
+class Pick(Interned):
     space: int
     face: int
 
@@ -159,7 +162,7 @@ class Pick:
 
 
 @dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(Interned):
     plane: int
     face: int
     where: int
@@ -169,7 +172,7 @@ class Transfer:
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(Interned):
     plane: int
     waiting: int
 
@@ -178,7 +181,7 @@ class Exchange:
 
 
 @dataclass(frozen=True, slots=True)
-class Scrap:
+class Scrap(Interned):
     waiting: bool
     index: int
 
@@ -187,7 +190,7 @@ class Scrap:
 
 
 @dataclass(frozen=True, slots=True)
-class Choose:
+class Choose(Interned):
     card: str
 
     def __str__(self) -> str:
@@ -195,7 +198,7 @@ class Choose:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeOff:
+class TakeOff(Interned):
     plane: int
 
     def __str__(self) -> str:
@@ -203,7 +206,7 @@ class TakeOff:
 
 
 @dataclass(frozen=True, slots=True)
-class Drop:
+class Drop(Interned):
     face: int
 
     def __str__(self) -> str:
@@ -211,7 +214,7 @@ class Drop:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Interned):
     deck: int
     slot: int
 
@@ -220,7 +223,7 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Interned):
     def __str__(self) -> str:
         return "pass"
 
@@ -229,7 +232,7 @@ Action = (
     Keep | TakeDice | Put | Discard | SwapIn | Load | Play | Adjust | Flip | Reroll | Paint | Pick
     | Transfer | Exchange | Scrap | Choose | TakeOff | Drop | Draw | Pass
 )  # fmt: skip
-PASS = Pass()
+PASS = Pass.of()
 
 
 def selections() -> Iterator[tuple[int, ...]]:

@@ -128,7 +128,7 @@ def load_moves(s: State, seat: int) -> list[Action]:
         seen.add(die.face(d))
         for p, docked in enumerate(s.departure[seat]):
             if docked is not None and fits(slots_of(s, docked), docked.dice, d):
-                out.append(Load(die.face(d), p))
+                out.append(Load.of(die.face(d), p))
     return out
 
 
@@ -161,16 +161,16 @@ def legal(s: State) -> tuple[Action, ...]:
     cards = s.cat.cards
     if step == KEEP:
         ids = sorted(s.cat.objectives[o].id for o in s.dealt[seat])
-        return tuple(Keep(a, b) for a, b in combinations(ids, 2))
+        return tuple(Keep.of(a, b) for a, b in combinations(ids, 2))
     if step == TAKE_DICE:
-        takes = [TakeDice(space, sel) for space, dice in enumerate(s.load) for sel in selections_of(dice)]
+        takes = [TakeDice.of(space, sel) for space, dice in enumerate(s.load) for sel in selections_of(dice)]
         return (*takes, *load_moves(s, seat)) if takes else ()
     if step == PLACE_DIE:
         return tuple(placements(s, seat))
     if step == PLAY_CARD:
         plays: list[Action] = []
         for c in s.hands[seat]:
-            play = Play(cards[c].id if cards[c].type == PLANE else cards[c].kind)
+            play = Play.of(cards[c].id if cards[c].type == PLANE else cards[c].kind)
             if play not in plays:
                 plays.append(play)
         return (*plays, *load_moves(s, seat)) if plays else ()
@@ -184,7 +184,7 @@ def legal(s: State) -> tuple[Action, ...]:
     if step == EVENT_STEP:
         kind = cards[s.event].kind
         if kind == "fog":
-            return tuple(Drop(f) for f in sorted({die.face(d) for d in s.airport[seat]}))
+            return tuple(Drop.of(f) for f in sorted({die.face(d) for d in s.airport[seat]}))
         return (*takeoff_options(s, seat), PASS)
     if step == FINAL_LOAD:
         return (*load_moves(s, seat), PASS)
@@ -201,11 +201,11 @@ def placements(s: State, seat: int) -> list[Action]:
         seen.add(f)
         places = targets(s, seat, d)
         if places:
-            out.extend(Put(f, where) for where in places)
+            out.extend(Put.of(f, where) for where in places)
         else:
-            out.append(Discard(f))
+            out.append(Discard.of(f))
             if s.swaps < s.cat.limits.max_swaps:
-                out.extend(SwapIn(f, g) for g in sorted({die.face(a) for a in s.airport[seat]} - {f}))
+                out.extend(SwapIn.of(f, g) for g in sorted({die.face(a) for a in s.airport[seat]} - {f}))
     if seat == s.current:  # loading is for one's own turn (a TAILWIND die is placed outside it)
         out.extend(load_moves(s, seat))
     return out
@@ -216,7 +216,7 @@ def takeoff_options(s: State, seat: int) -> list[Action]:
         return []
     if s.step == TAKE_OFF and s.takeoffs >= s.takeoff_limit:
         return []
-    return [TakeOff(p) for p, docked in enumerate(s.departure[seat]) if is_ready(s, docked)]
+    return [TakeOff.of(p) for p, docked in enumerate(s.departure[seat]) if is_ready(s, docked)]
 
 
 def draw_options(s: State) -> list[Action]:
@@ -225,9 +225,9 @@ def draw_options(s: State) -> list[Action]:
         return []
     out: list[Action] = []
     for deck in (0, 1):
-        out.extend(Draw(deck, i) for i, c in enumerate(s.supply[deck]) if c != EMPTY)
+        out.extend(Draw.of(deck, i) for i, c in enumerate(s.supply[deck]) if c != EMPTY)
         if s.decks[deck]:
-            out.append(Draw(deck, DECK))
+            out.append(Draw.of(deck, DECK))
     return out
 
 
@@ -240,16 +240,16 @@ def effect_options(s: State) -> list[Action]:
         for where, d in my_dice(s, seat):
             f = die.face(d)
             if kind == "adjust":
-                out.extend(Adjust(where, f, delta) for delta in (1, -1) if 1 <= die.value(d) + delta <= 6)
+                out.extend(Adjust.of(where, f, delta) for delta in (1, -1) if 1 <= die.value(d) + delta <= 6)
             elif kind == "flip":
-                out.append(Flip(where, f))
+                out.append(Flip.of(where, f))
             elif kind == "paint":
-                out.extend(Paint(where, f, c) for c in range(3) if c != die.shown(d))
+                out.extend(Paint.of(where, f, c) for c in range(3) if c != die.shown(d))
             elif _rerollable(s, where, d):
-                out.append(Reroll(where, f))
+                out.append(Reroll.of(where, f))
     elif kind == "extra-pick":
         for space, dice in enumerate(s.load):
-            out.extend(Pick(space, f) for f in sorted({die.face(d) for d in dice}))
+            out.extend(Pick.of(space, f) for f in sorted({die.face(d) for d in dice}))
     elif kind == "transfer":
         for p, docked in enumerate(s.departure[seat]):
             if docked is None:
@@ -257,20 +257,20 @@ def effect_options(s: State) -> list[Action]:
             for f in sorted({die.face(d) for d in docked.dice}):
                 d = find_face(docked.dice, f)
                 if len(s.airport[seat]) < s.cat.limits.airport_spaces:
-                    out.append(Transfer(p, f, AIRPORT))
+                    out.append(Transfer.of(p, f, AIRPORT))
                 for q, other in enumerate(s.departure[seat]):
                     if q != p and other is not None and fits(slots_of(s, other), other.dice, d):
-                        out.append(Transfer(p, f, q))
+                        out.append(Transfer.of(p, f, q))
     elif kind == "swap-planes":
         # Not the plane on OVERLOAD's extra space: that space vanishes when its plane leaves.
         for p, docked in enumerate(s.departure[seat][: s.cat.limits.departure_spaces]):
             if docked is not None:
-                out.extend(Exchange(p, w) for w in range(len(s.waiting[seat])))
+                out.extend(Exchange.of(p, w) for w in range(len(s.waiting[seat])))
     elif kind == "scrap":
-        out.extend(Scrap(False, p) for p, docked in enumerate(s.departure[seat]) if docked is not None)
-        out.extend(Scrap(True, w) for w in range(len(s.waiting[seat])))
+        out.extend(Scrap.of(False, p) for p, docked in enumerate(s.departure[seat]) if docked is not None)
+        out.extend(Scrap.of(True, w) for w in range(len(s.waiting[seat])))
     elif kind == "locate":
-        out.extend(Choose(s.cat.cards[c].id) for c in s.locate)
+        out.extend(Choose.of(s.cat.cards[c].id) for c in s.locate)
     return out
 
 

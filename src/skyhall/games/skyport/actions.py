@@ -2,6 +2,9 @@
 
 Positions in a skyport row are written 1-based from the left, as the table shows them.
 
+Legal sets are built with ``Cls.of(...)`` (:class:`~skyhall.core.actions.Interned`), so they
+hold the codec's own objects; a plain ``Cls(...)`` is an equal value.
+
 =====================  ==========================================================
 notation               decision
 =====================  ==========================================================
@@ -28,13 +31,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from skyhall.core.actions import Codec
+from skyhall.core.actions import Codec, Interned
 from skyhall.games.skyport.cards import AIRSHIP, EXPLORER, MERCHANT, TYCOON_KINDS, Catalog
 from skyhall.games.skyport.lane import LEFT, RIGHT, SIDE_NAMES
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Interned):
     card: str
 
     def __str__(self) -> str:
@@ -42,7 +45,7 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceEnd:
+class PlaceEnd(Interned):
     side: int
 
     def __str__(self) -> str:
@@ -50,7 +53,7 @@ class PlaceEnd:
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceBeside:
+class PlaceBeside(Interned):
     station: int
     side: int
 
@@ -59,7 +62,7 @@ class PlaceBeside:
 
 
 @dataclass(frozen=True, slots=True)
-class Join:
+class Join(Interned):
     lane: int
 
     def __str__(self) -> str:
@@ -67,7 +70,7 @@ class Join:
 
 
 @dataclass(frozen=True, slots=True)
-class Host:
+class Host(Interned):
     station: int
 
     def __str__(self) -> str:
@@ -75,7 +78,7 @@ class Host:
 
 
 @dataclass(frozen=True, slots=True)
-class Shift:
+class Shift(Interned):
     side: int
     distance: int
 
@@ -84,7 +87,7 @@ class Shift:
 
 
 @dataclass(frozen=True, slots=True)
-class SwapWith:
+class SwapWith(Interned):
     lane: int
 
     def __str__(self) -> str:
@@ -92,7 +95,7 @@ class SwapWith:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(Interned):
     lane: int
     side: int
     distance: int
@@ -102,7 +105,7 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class SwapPair:
+class SwapPair(Interned):
     first: int
     second: int
 
@@ -111,7 +114,7 @@ class SwapPair:
 
 
 @dataclass(frozen=True, slots=True)
-class Use:
+class Use(Interned):
     tycoon: int
 
     def __str__(self) -> str:
@@ -119,13 +122,13 @@ class Use:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Interned):
     def __str__(self) -> str:
         return "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class Walk:
+class Walk(Interned):
     spaces: int
 
     def __str__(self) -> str:
@@ -133,19 +136,19 @@ class Walk:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeAirship:
+class TakeAirship(Interned):
     def __str__(self) -> str:
         return "take airship"
 
 
 @dataclass(frozen=True, slots=True)
-class TakeStation:
+class TakeStation(Interned):
     def __str__(self) -> str:
         return "take station"
 
 
 @dataclass(frozen=True, slots=True)
-class TakeTycoon:
+class TakeTycoon(Interned):
     tycoon: int
 
     def __str__(self) -> str:
@@ -169,7 +172,7 @@ Action = (
     | TakeStation
     | TakeTycoon
 )
-PASS = Pass()
+PASS = Pass.of()
 SIDES = (LEFT, RIGHT)
 
 

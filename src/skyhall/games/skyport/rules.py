@@ -108,7 +108,7 @@ def legal(s: State) -> tuple[Action, ...]:
     if step == CHOOSE_CARD:
         seen: list[Action] = []
         for c in s.hands[seat]:
-            play = Play(s.cat.cards[c].id)
+            play = Play.of(s.cat.cards[c].id)
             if play not in seen and placements(s, seat, c):
                 seen.append(play)
         return tuple(seen)
@@ -118,17 +118,17 @@ def legal(s: State) -> tuple[Action, ...]:
         row = s.rows[seat]
         pos = lane_holding(row, s.card)
         low, high = s.cat.cards[s.card].reach
-        return tuple(Shift(side, d) for side, d in shift_options(row, pos, low, high))
+        return tuple(Shift.of(side, d) for side, d in shift_options(row, pos, low, high))
     if step == SWAP_NEW_LANE:
-        return tuple(SwapWith(p) for p in swap_targets(s, seat))
+        return tuple(SwapWith.of(p) for p in swap_targets(s, seat))
     if step == WILD_MOVE:
         return (*lane_moves(s.rows[seat], lanes(s.rows[seat]), 1, 1), PASS)
     if step == TYCOON_CHOICE:
-        return (*(Use(kind) for kind in (MERCHANT, EXPLORER) if tycoon_usable(s, kind)), PASS)
+        return (*(Use.of(kind) for kind in (MERCHANT, EXPLORER) if tycoon_usable(s, kind)), PASS)
     if step == TYCOON_ACTION:
         return tuple(tycoon_actions(s, s.tycoon))
     if step == WALK:
-        return tuple(Walk(d) for d in range(1, allowance(s) + 1))
+        return tuple(Walk.of(d) for d in range(1, allowance(s) + 1))
     if step == TAKE:
         return tuple(take_options(s))
     if step == SPACE_MOVE:
@@ -142,18 +142,18 @@ def placements(s: State, seat: int, c: int) -> list[Action]:
     card = s.cat.cards[c]
     row = s.rows[seat]
     if card.kind == STATION:
-        return [PlaceEnd(LEFT), PlaceEnd(RIGHT)]
+        return [PlaceEnd.of(LEFT), PlaceEnd.of(RIGHT)]
     if card.kind == TYCOON:
         if card.tycoon in tycoons_placed(s, row):
             return []
-        return [Host(p) for p, item in enumerate(row) if isinstance(item, Berth) and item.tycoon == EMPTY]
+        return [Host.of(p) for p, item in enumerate(row) if isinstance(item, Berth) and item.tycoon == EMPTY]
     if card.is_wild:
-        return [Join(p) for p in lanes(row)]
-    options: list[Action] = [PlaceEnd(LEFT), PlaceEnd(RIGHT)]
+        return [Join.of(p) for p in lanes(row)]
+    options: list[Action] = [PlaceEnd.of(LEFT), PlaceEnd.of(RIGHT)]
     for p, item in enumerate(row):
         if isinstance(item, Berth) and item.tycoon != EMPTY and s.cat.cards[item.tycoon].tycoon == INVENTOR:
             options.extend(
-                PlaceBeside(p, side) for side, at in ((LEFT, p), (RIGHT, p + 1)) if 0 < at < len(row)
+                PlaceBeside.of(p, side) for side, at in ((LEFT, p), (RIGHT, p + 1)) if 0 < at < len(row)
             )
     return options
 
@@ -178,7 +178,7 @@ def swap_targets(s: State, seat: int) -> list[int]:
 
 
 def lane_moves(row: Row, positions: list[int], low: int, high: int) -> list[Action]:
-    return [Move(p, side, d) for p in positions for side, d in shift_options(row, p, low, high)]
+    return [Move.of(p, side, d) for p in positions for side, d in shift_options(row, p, low, high)]
 
 
 def tycoon_usable(s: State, kind: int) -> bool:
@@ -215,7 +215,7 @@ def tycoon_actions(s: State, kind: int) -> list[Action]:
     low, high = tycoon.reach
     options = lane_moves(row, others, low, high)
     if tycoon.tycoon_swap:
-        options.extend(SwapPair(a, b) for a in others for b in others if a < b)
+        options.extend(SwapPair.of(a, b) for a in others for b in others if a < b)
     return options
 
 
@@ -232,13 +232,13 @@ def take_options(s: State) -> list[Action]:
     space = s.cat.spaces[s.space]
     options: list[Action] = []
     if s.board[s.space] != EMPTY:
-        options.append(TakeAirship())
+        options.append(TakeAirship.of())
     if space.kind == "tycoon":
         holding = any(s.cat.cards[c].kind == TYCOON for c in s.hands[s.current])
         if not holding:
-            options.extend(TakeTycoon(k) for k, stack in enumerate(s.promenade) if stack)
+            options.extend(TakeTycoon.of(k) for k, stack in enumerate(s.promenade) if stack)
     elif space.kind == "station" and s.station_decks[space.deck]:
-        options.append(TakeStation())
+        options.append(TakeStation.of())
     return options
 
 

@@ -19,6 +19,9 @@ notation                 decision
 
 Bids are single decisions (Building and district together): the universe stays a
 few thousand actions, and every legal action is one the player can see on the board.
+
+Legal sets are built with ``Cls.of(...)`` (:class:`~skyhall.core.actions.Interned`), so they
+hold the codec's own objects; a plain ``Cls(...)`` is an equal value.
 """
 
 from __future__ import annotations
@@ -26,12 +29,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from skyhall.core.actions import Codec
+from skyhall.core.actions import Codec, Interned
 from skyhall.games.skyrise.catalog import COLOURS, Catalog
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(Interned):
     value: int
     district: str
 
@@ -40,7 +43,7 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceWonder:
+class PlaceWonder(Interned):
     card: int
     """The Wonder card's number."""
     district: str
@@ -50,13 +53,13 @@ class PlaceWonder:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Interned):
     def __str__(self) -> str:
         return "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(Interned):
     card: int
 
     def __str__(self) -> str:
@@ -64,7 +67,7 @@ class Keep:
 
 
 @dataclass(frozen=True, slots=True)
-class Assign:
+class Assign(Interned):
     colour: int
 
     def __str__(self) -> str:
@@ -72,7 +75,7 @@ class Assign:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeDisc:
+class TakeDisc(Interned):
     district: str
 
     def __str__(self) -> str:
@@ -80,7 +83,7 @@ class TakeDisc:
 
 
 @dataclass(frozen=True, slots=True)
-class ScorePanorama:
+class ScorePanorama(Interned):
     panorama: str
 
     def __str__(self) -> str:
@@ -88,7 +91,7 @@ class ScorePanorama:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveDisc:
+class MoveDisc(Interned):
     source: int
     target: int
 
@@ -97,7 +100,7 @@ class MoveDisc:
 
 
 Action = Bid | PlaceWonder | Pass | Keep | Assign | TakeDisc | ScorePanorama | MoveDisc
-PASS = Pass()
+PASS = Pass.of()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,19 +122,20 @@ _TABLES: dict[int, Tables] = {}
 
 
 def tables(cat: Catalog) -> Tables:
-    """The action objects of ``cat``'s universe, built once (the codec numbers these very objects)."""
+    """The action objects of ``cat``'s universe, indexed once per catalog (shared instances: the codec
+    numbers these very objects, whichever data variant ``cat`` comes from)."""
     found = _TABLES.get(id(cat))
     if found is None:
         names = [site.id for site in cat.sites]
         colours = range(len(COLOURS))
         found = _TABLES[id(cat)] = Tables(
-            bids=tuple(tuple(Bid(b.value, name) for name in names) for b in cat.buildings),
-            wonders=tuple(tuple(PlaceWonder(w.number, name) for name in names) for w in cat.wonders),
-            keep=tuple(Keep(w.number) for w in cat.wonders),
-            assign=tuple(Assign(c) for c in colours),
-            take=tuple(TakeDisc(name) for name in names),
-            panorama=tuple(ScorePanorama(p.id) for p in cat.panoramas),
-            move=tuple(tuple(MoveDisc(a, b) for b in colours) for a in colours),
+            bids=tuple(tuple(Bid.of(b.value, name) for name in names) for b in cat.buildings),
+            wonders=tuple(tuple(PlaceWonder.of(w.number, name) for name in names) for w in cat.wonders),
+            keep=tuple(Keep.of(w.number) for w in cat.wonders),
+            assign=tuple(Assign.of(c) for c in colours),
+            take=tuple(TakeDisc.of(name) for name in names),
+            panorama=tuple(ScorePanorama.of(p.id) for p in cat.panoramas),
+            move=tuple(tuple(MoveDisc.of(a, b) for b in colours) for a in colours),
         )
     return found
 
