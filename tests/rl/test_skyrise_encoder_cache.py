@@ -33,8 +33,14 @@ def views(players: int, seed: int) -> list[View]:
 
 def fresh(view: View) -> bytes:
     """``view``'s vector with nothing to patch from."""
-    skyrise._LAST.clear()
+    forget()
     return ENC.encode(view).tobytes()
+
+
+def forget() -> None:
+    """Drop every record the encoder keeps (its observers' last vectors and their starts)."""
+    skyrise.ENCODER.records.clear()
+    skyrise.ENCODER.starts.clear()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -45,7 +51,7 @@ def test_any_order_gives_the_fresh_vector(players: int) -> None:
     rng = Rng(players)
     shuffled = list(range(len(game)))
     rng.shuffle(shuffled)
-    skyrise._LAST.clear()
+    forget()
     out = np.full(ENC.size, 7.0, np.float32)
     for k in shuffled:  # each patched from a random earlier view, another game's views in between
         ENC.encode(other[k % len(other)], out)
@@ -57,21 +63,22 @@ def test_any_order_gives_the_fresh_vector(players: int) -> None:
 def test_games_side_by_side_keep_their_own_records(monkeypatch: pytest.MonkeyPatch) -> None:
     games = [views(2, seed) for seed in (21, 22, 23)]
     expected = [[fresh(v) for v in game] for game in games]
-    monkeypatch.setattr(skyrise, "RECORDS", 4)  # 3 games x 2 seats: records are dropped and begun again
-    skyrise._LAST.clear()
+    monkeypatch.setattr(skyrise.ENCODER, "limit", 4)  # 3 games x 2 seats: records are dropped and begun again
+    forget()
     for k in range(max(map(len, games))):
         for game, wanted in zip(games, expected, strict=True):
             if k < len(game):
                 assert ENC.encode(game[k]).tobytes() == wanted[k]
-    assert len(skyrise._LAST) == 4
+    assert len(skyrise.ENCODER.records) == 4
 
 
 def test_a_failed_encoding_leaves_nothing_stale() -> None:
     game = views(2, seed=5)
     first, later = game[0], game[len(game) // 2 & ~1]  # seat 0 at the start and half way
     expected = fresh(first)
-    with pytest.raises(ValueError):  # half patched toward ``later`` when its pools turn out to be missing
-        ENC.encode(replace(later, pool=()))
+    broken = replace(later, pool=(*later.pool[:-1], ("not a Building",)))
+    with pytest.raises(TypeError):  # half written toward ``later`` when a pool turns out to be broken
+        ENC.encode(broken)
     assert ENC.encode(first).tobytes() == expected
 
 

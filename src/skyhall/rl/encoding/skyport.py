@@ -21,7 +21,7 @@ from skyhall.games.skyport.view import View
 from skyhall.rl.encoding.layout import (
     SEATS,
     ByIdentity,
-    Encoder,
+    Direct,
     Index,
     Layout,
     Vector,
@@ -274,4 +274,4 @@ def write(view: View, out: Vector) -> list[Index]:
     return hot
 
 
-ENCODER = Encoder(LAYOUT, write)
+ENCODER = Direct(LAYOUT, write)
