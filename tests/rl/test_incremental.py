@@ -13,7 +13,21 @@ import numpy as np
 import pytest
 
 from skyhall.core.rng import Rng
-from skyhall.rl.encoding.layout import SEATS, Field, Incremental, Layout, Pairs, flag, number, seat_flag
+from skyhall.rl.encoding.layout import (
+    SEATS,
+    Cells,
+    Field,
+    Incremental,
+    Layout,
+    Pairs,
+    Rel,
+    cells,
+    flag,
+    one_hot,
+    run_field,
+    scaled,
+    seat_hot,
+)
 
 CARDS = 6
 LAYOUT = Layout("toy")
@@ -23,6 +37,8 @@ PILE = LAYOUT.flags("pile", [str(c) for c in range(CARDS)], "cards on the pile")
 TO_ACT = LAYOUT.flags("to_act", SEATS, "who acts")
 TURN = LAYOUT.numbers("turn", ("turn / 10",), "the turn")
 STEP = LAYOUT.flags("step", ("a", "b"), "the step")
+PILED = LAYOUT.grid("piled", [str(k) for k in range(CARDS)], [str(c) for c in range(CARDS)], "pile, by place")
+SIZES = LAYOUT.grid("sizes", SEATS, ("hand / 8", "spare"), "hand sizes", True)
 
 
 @dataclass(frozen=True)
@@ -44,12 +60,18 @@ def hand(cards: tuple[int, ...], p: int, rel: tuple[int, ...]) -> Pairs:
     return pairs
 
 
+def size(cards: tuple[int, ...], _rel: Rel) -> Cells:
+    return cells([len(cards) / 8])
+
+
 FIELDS = (
     Field("hands", hand, members=True),
     Field("pile", flag(PILE), members=True),
-    Field("to_act", seat_flag(TO_ACT)),
-    Field("turn", number(TURN, 10)),
-    Field("step", flag(STEP)),
+    run_field("pile", PILED, CARDS, one_hot(CARDS), members=True),  # runs that come and go at the end
+    run_field("hands", SIZES, 1, size, members=True, by_seat=True, stride=2),
+    run_field("to_act", TO_ACT, len(SEATS), seat_hot()),
+    run_field("turn", TURN, 1, scaled(10)),
+    run_field("step", STEP, 2, one_hot(2)),
 )
 
 
@@ -117,6 +139,18 @@ def test_a_card_moved_from_one_hand_to_another_keeps_its_new_entries() -> None:
     assert obs.tobytes() == from_scratch(after)
     assert obs[ORDER + 1] == np.float32(2 / 8)
     assert obs[HANDS + CARDS + 1] == 1.0 and obs[HANDS + 1] == 0.0
+
+
+def test_a_run_sets_its_pattern_at_its_members_place() -> None:
+    run = FIELDS[3].run
+    assert run is not None
+    rel = (2, 0, 1)  # seat 1 observes three players
+    assert run.entries((0, 1, 2), 0, rel) == [(SIZES + 2 * 2, np.float32(3 / 8))]
+    assert one_hot(3, offset=2)(4, rel).tolist() == [0.0, 0.0, 1.0]
+    assert one_hot(3, offset=2)(1, rel).tolist() == [0.0, 0.0, 0.0]
+    assert seat_hot()(0, rel).tolist() == [0.0, 0.0, 1.0, 0.0]
+    assert seat_hot()(None, rel).tolist() == [0.0] * 4
+    assert cells([1 / 3, 0.1]).tolist() == np.array([1 / 3, 0.1], np.float32).tolist()  # numpy's rounding
 
 
 def test_the_vector_is_the_callers_own() -> None:

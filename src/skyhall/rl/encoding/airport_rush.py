@@ -9,10 +9,14 @@ colour and value: what actions name); a painted die's true colour is not encoded
 
 The encoder is :class:`~skyhall.rl.encoding.layout.Incremental`: each field below
 sets its entries, and a new position rewrites only the fields (and of a per-seat or
-per-place tuple, only the members) that changed since the observer's last view.
+per-place tuple, only the members) that changed since the observer's last view. The
+counts, dice and seat flags own their runs of entries (one slice copy each); the
+card-by-location grid, card-major, is set entry by entry.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.cards import load
@@ -21,18 +25,24 @@ from skyhall.games.airport_rush.steps import NAMES
 from skyhall.games.airport_rush.view import EVENT_SLOT, HIDDEN_ACTION, HIDDEN_PLANE
 from skyhall.rl.encoding.layout import (
     SEATS,
+    Cells,
     Field,
     Incremental,
     Layout,
     Pairs,
+    Pattern,
     Rel,
+    cells,
     flag,
-    flag_when_set,
     header,
     header_fields,
-    number,
-    seat_flag,
-    seat_flags,
+    item_flags,
+    one_hot,
+    run_field,
+    scaled,
+    seat_hot,
+    seats_hot,
+    when_set,
 )
 
 CAT = load()
@@ -60,7 +70,7 @@ L_TAKEN = L_WAITING + 4
 L_LOCATE, L_CARD, L_EVENT, L_DISCARD = L_TAKEN + 4, L_TAKEN + 5, L_TAKEN + 6, L_TAKEN + 7
 
 LAYOUT = Layout("airport-rush")
-HEADER = header_fields(header(LAYOUT, NAMES))
+HEADER = header_fields(header(LAYOUT, NAMES), NAMES)
 CURRENT = LAYOUT.flags("current", SEATS, "whose turn it is")
 FIRST = LAYOUT.flags("first", SEATS, "the first player")
 STORM = LAYOUT.flags("storm", SEATS, "the seat whose STORM is in force")
@@ -123,25 +133,23 @@ C_TAKEOFFS, C_LIMIT, C_LOCATE = C_SWAPS + 1, C_SWAPS + 2, C_SWAPS + 3
 Cards = tuple[int, ...]
 
 
-def _faces(dice: Cards, base: int, weight: float) -> Pairs:
-    """``weight`` per die at ``base`` + its face (dice of one face add up)."""
-    counts: dict[int, float] = {}
+def _faces(weight: float) -> Pattern:
+    """The pattern of a tuple of dice: ``weight`` per die at its face (dice of one face add up). Kept per
+    tuple of dice."""
+
+    @lru_cache(maxsize=1 << 12)
+    def pattern(dice: Cards, _rel: Rel) -> Cells:
+        return cells(_counted(dice, weight))
+
+    return pattern
+
+
+def _counted(dice: Cards, weight: float) -> list[float]:
+    """``weight`` per die at its face, in a list of ``die.FACES`` entries."""
+    run = [0.0] * die.FACES
     for d in dice:
-        i = base + d % die.FACES
-        counts[i] = counts.get(i, 0.0) + weight
-    return list(counts.items())
-
-
-def _load(dice: Cards, k: int, _rel: Rel) -> Pairs:
-    return _faces(dice, LOAD + k * die.FACES, 1 / 3)
-
-
-def _airport(dice: Cards, p: int, rel: Rel) -> Pairs:
-    return _faces(dice, AIRPORT + rel[p] * die.FACES, 1 / 4)
-
-
-def _pending(dice: Cards, _k: int, _rel: Rel) -> Pairs:
-    return _faces(dice, PENDING, 1 / 3)
+        run[d % die.FACES] += weight
+    return run
 
 
 def _supply(row: Cards, _k: int, _rel: Rel) -> Pairs:
@@ -160,6 +168,7 @@ def _hand(hand: Cards, p: int, rel: Rel) -> Pairs:
     return pairs
 
 
+@lru_cache(maxsize=1 << 12)
 def _waiting(queue: Cards, p: int, rel: Rel) -> Pairs:
     r = rel[p]
     pairs = [(SEAT_COUNTS + r * NSEAT + 3, len(queue) / 16)]
@@ -169,15 +178,12 @@ def _waiting(queue: Cards, p: int, rel: Rel) -> Pairs:
     return pairs
 
 
+@lru_cache(maxsize=1 << 12)
 def _taken(planes: Cards, p: int, rel: Rel) -> Pairs:
     r = rel[p]
     pairs = [(WHERE + c * NLOC + L_TAKEN + r, 1.0) for c in planes if c >= 0]
     pairs.append((SEAT_COUNTS + r * NSEAT + 4, len(planes) / 7))
     return pairs
-
-
-def _kept(objectives: Cards, p: int, rel: Rel) -> Pairs:
-    return [(KEPT + rel[p] * len(OBJECTIVES) + o, 1.0) for o in objectives if o >= 0]
 
 
 def _dealt(objectives: Cards, p: int, rel: Rel) -> Pairs:
@@ -186,13 +192,27 @@ def _dealt(objectives: Cards, p: int, rel: Rel) -> Pairs:
 
 
 def _departure(spaces: tuple[Docked | None, ...], p: int, rel: Rel) -> Pairs:
-    r = rel[p]
-    pairs: Pairs = []
-    for k, docked in enumerate(spaces):
-        if docked is not None:
-            pairs.append((WHERE + docked.card * NLOC + L_DEPARTURE + r * SPACES + k, 1.0))
-            pairs += _faces(docked.dice, DEPARTURE_DICE + (r * SPACES + k) * die.FACES, 1 / 6)
-    return pairs
+    """The planes on a seat's Departure spaces (their dice: :func:`_departure_dice`)."""
+    at = WHERE + L_DEPARTURE + rel[p] * SPACES
+    return [(at + docked.card * NLOC + k, 1.0) for k, docked in enumerate(spaces) if docked is not None]
+
+
+def _departure_dice(spaces: tuple[Docked | None, ...], _rel: Rel) -> Cells:
+    """The dice on a seat's Departure spaces by face, space after space (a seat's run of
+    ``departure_dice``)."""
+    run: list[float] = []
+    for docked in spaces:
+        run += NO_DICE if docked is None else _space_dice(docked.dice)
+    run += NO_DICE * (SPACES - len(spaces))
+    return cells(run)
+
+
+@lru_cache(maxsize=1 << 12)
+def _space_dice(dice: Cards) -> list[float]:
+    return _counted(dice, 1 / 6)
+
+
+NO_DICE = [0.0] * die.FACES
 
 
 def deck_numbers(deck: Cards) -> tuple[float, float, float]:
@@ -202,13 +222,8 @@ def deck_numbers(deck: Cards) -> tuple[float, float, float]:
     return len(deck) / 60, events / 4, depth / 60
 
 
-def _decks(decks: tuple[Cards, ...], _k: int, _rel: Rel) -> Pairs:
-    plane, action = deck_numbers(decks[0]), deck_numbers(decks[1])
-    return list(enumerate((*plane, *action), C_DECKS))
-
-
-def _bag(bag: tuple[int, ...], _k: int, _rel: Rel) -> Pairs:
-    return [(C_BAG + c, n / 20) for c, n in enumerate(bag)]
+def _deck(deck: Cards, _rel: Rel) -> Cells:
+    return cells(deck_numbers(deck))
 
 
 def _locate(cards: Cards, _k: int, _rel: Rel) -> Pairs:
@@ -221,13 +236,13 @@ ENCODER = Incremental(
     LAYOUT,
     (
         *HEADER,
-        Field("current", seat_flag(CURRENT)),
-        Field("first", seat_flag(FIRST)),
-        Field("storm", seat_flag(STORM)),
-        Field("queue", seat_flags(QUEUE)),
-        Field("after", flag(AFTER)),
-        Field("last_turn", flag_when_set(FLAGS)),
-        Field("rerolled", flag_when_set(FLAGS + 1)),
+        run_field("current", CURRENT, len(SEATS), seat_hot()),
+        run_field("first", FIRST, len(SEATS), seat_hot()),
+        run_field("storm", STORM, len(SEATS), seat_hot()),
+        run_field("queue", QUEUE, len(SEATS), seats_hot()),
+        run_field("after", AFTER, 3, one_hot(3)),
+        run_field("last_turn", FLAGS, 1, when_set),
+        run_field("rerolled", FLAGS + 1, 1, when_set),
         Field("card", flag(WHERE + L_CARD, NLOC)),
         Field("event", flag(WHERE + L_EVENT, NLOC)),
         Field("locate", _locate),
@@ -237,16 +252,21 @@ ENCODER = Incremental(
         Field("waiting", _waiting, members=True),
         Field("taken", _taken, members=True),
         Field("departure", _departure, members=True),
+        run_field(
+            "departure", DEPARTURE_DICE, SPACES * die.FACES, _departure_dice, members=True, by_seat=True
+        ),
         Field("dealt", _dealt, members=True),
-        Field("objectives", _kept, members=True),
-        Field("load", _load, members=True),
-        Field("airport", _airport, members=True),
-        Field("pending", _pending),
-        Field("turn", number(C_TURN, 40)),
-        Field("bag", _bag),
-        Field("decks", _decks),
-        Field("swaps", number(C_SWAPS, 3)),
-        Field("takeoffs", number(C_TAKEOFFS, 3)),
-        Field("takeoff_limit", number(C_LIMIT, 3)),
+        run_field(
+            "objectives", KEPT, len(OBJECTIVES), item_flags(len(OBJECTIVES)), members=True, by_seat=True
+        ),
+        run_field("load", LOAD, die.FACES, _faces(1 / 3), members=True),
+        run_field("airport", AIRPORT, die.FACES, _faces(1 / 4), members=True, by_seat=True),
+        run_field("pending", PENDING, die.FACES, _faces(1 / 3)),
+        run_field("turn", C_TURN, 1, scaled(40)),
+        run_field("bag", C_BAG, len(die.COLOURS), scaled(20)),
+        run_field("decks", C_DECKS, 3, _deck, members=True),
+        run_field("swaps", C_SWAPS, 1, scaled(3)),
+        run_field("takeoffs", C_TAKEOFFS, 1, scaled(3)),
+        run_field("takeoff_limit", C_LIMIT, 1, scaled(3)),
     ),
 )

@@ -12,21 +12,24 @@ order), ``+2``, ``+3``. Every part is sized for the most players the game allows
 so one game has one observation size whatever the player count.
 
 Two encoders build on a layout. :class:`Incremental` (Airport Rush, Skyrise) is
-given the view's fields and the entries each sets (:class:`Field`, with helpers
-such as :func:`flag` and :func:`seat_flag`), keeps each observer's last vector
-and rewrites only the fields that changed. :class:`Direct` (Skyport) writes every
-view from scratch with the game's ``write``, its costly parts remembered by
-identity (:class:`ByIdentity`).
+given the view's fields and the entries each sets (:class:`Field`), keeps each
+observer's last vector and rewrites only the fields that changed. Most fields own
+their entries outright, a :class:`Run` per member (made with :func:`run_field`
+and patterns such as :func:`one_hot` and :func:`scaled`), and are rewritten by
+one slice copy; the others give their entries one by one (e.g. :func:`flag`).
+:class:`Direct` (Skyport) writes every view from scratch with the game's
+``write``, its costly parts remembered by identity (:class:`ByIdentity`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import compress
-from operator import attrgetter, ne
+from operator import attrgetter, is_not, ne
 from typing import Any, Generic, TypeAlias, TypeVar, cast
 
 import numpy as np
@@ -138,6 +141,49 @@ Entries = Callable[[Any, int, Rel], Pairs]
 :func:`relative` seats are ``rel``; it must depend on nothing else (a field that is one member: ``k`` 0)."""
 
 
+Cells: TypeAlias = "memoryview[float]"
+"""A float32 vector seen through a memoryview: setting one entry costs half of ``vector[i] = x``, and
+setting a slice from another such view costs about as much as setting one entry."""
+
+Pattern = Callable[[Any, Rel], Cells]
+"""``pattern(member, rel)``: the values of a :class:`Run`'s entries for ``member``, seen by the observer
+whose :func:`relative` seats are ``rel`` (worked out once per member and kept: see :func:`cells`)."""
+
+
+def cells(values: Iterable[float]) -> Cells:
+    """``values`` as float32 :data:`Cells`, ready to be copied into a vector's slice (an ``array``: half
+    the cost of a numpy one, the same float32 values)."""
+    return cast(Cells, memoryview(array("f", values)))
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A run of ``width`` entries that each member owns alone, written at once from its :data:`Pattern`.
+
+    Member ``k``'s run starts at ``part + k * stride`` (``part + rel[k] * stride`` when ``by_seat``: the
+    members are seats, and a seat's row of a grid is ``stride`` long); a field that is one member has
+    one run, at ``part``. No other member, of this field or another, may set an entry of a run in any
+    view: then a changed member is one slice copied from a pattern kept per value, zeros and all, with
+    nothing to clear or remember.
+    """
+
+    part: int
+    width: int
+    pattern: Pattern
+    by_seat: bool = False
+    stride: int = 0
+    """``0``: ``width`` (the runs lie end to end)."""
+
+    def start(self, k: int, rel: Rel) -> int:
+        """The first entry of member ``k``'s run."""
+        return self.part + (rel[k] if self.by_seat else k) * (self.stride or self.width)
+
+    def entries(self, member: Any, k: int, rel: Rel) -> Pairs:
+        """The run's nonzero entries for ``member`` (what a first encoding sets, and what tests check)."""
+        start = self.start(k, rel)
+        return [(start + j, x) for j, x in enumerate(self.pattern(member, rel).tolist()) if x]
+
+
 @dataclass(frozen=True, slots=True)
 class Field:
     """A field of the view and the entries it sets.
@@ -146,11 +192,101 @@ class Field:
     member is rewritten alone when it changes, which is what makes a change cheap: one move takes a card
     from one hand, not from every hand. Otherwise the field is rewritten whole (a number, a flag, a tuple
     read as one). No two members (of this field or another) may set the same entry in one view.
+    With ``run`` (see :func:`run_field`) each member's entries are a :class:`Run` it owns: the fast way.
     """
 
     name: str
     entries: Entries
     members: bool = False
+    run: Run | None = None
+
+
+def run_field(
+    name: str,
+    part: int,
+    width: int,
+    pattern: Pattern,
+    members: bool = False,
+    by_seat: bool = False,
+    stride: int = 0,
+) -> Field:
+    """A field whose each member (or the field, without ``members``) owns a :class:`Run`."""
+    run = Run(part, width, pattern, by_seat, stride)
+    return Field(name, run.entries, members, run)
+
+
+def one_hot(width: int, offset: int = 0) -> Pattern:
+    """The pattern of a member that is a number ``x``: the flag ``x - offset`` of the run, none when
+    that is negative."""
+    hot = [cells([float(j == x) for j in range(width)]) for x in range(-1, width)]
+
+    def pattern(x: int, _rel: Rel) -> Cells:
+        return hot[x - offset + 1 if x >= offset else 0]
+
+    return pattern
+
+
+def seat_hot(width: int = len(SEATS)) -> Pattern:
+    """The pattern of a member that is a seat ``p``: the flag of ``p`` relative to the observer, none when
+    ``p`` is ``None`` or negative."""
+    hot = one_hot(width)
+
+    def pattern(p: int | None, rel: Rel) -> Cells:
+        return hot(rel[p] if p is not None and p >= 0 else -1, rel)
+
+    return pattern
+
+
+def seats_hot(width: int = len(SEATS)) -> Pattern:
+    """The pattern of a member that is a tuple of seats: their flags relative to the observer."""
+
+    @lru_cache(maxsize=1 << 8)
+    def pattern(seats: tuple[int, ...], rel: Rel) -> Cells:
+        run = [0.0] * width
+        for p in seats:
+            run[rel[p]] = 1.0
+        return cells(run)
+
+    return pattern
+
+
+def when_set(x: int, _rel: Rel) -> Cells:
+    """The pattern of a one-entry run for a number that is negative when unset (a turn): 1 when set."""
+    return _FLAG[x >= 0]
+
+
+def truth(b: bool, _rel: Rel) -> Cells:
+    """The pattern of a one-entry run for a field that is true or false: 1 when true."""
+    return _FLAG[b]
+
+
+_FLAG = (cells([0.0]), cells([1.0]))
+
+
+def item_flags(width: int, place: Sequence[int] | None = None) -> Pattern:
+    """The pattern of a member that is a collection of items (Buildings in a pool, cards in a hand): the
+    flag ``place[x]`` (``x`` without ``place``) of each item ``x``, none for a negative ``x``. Kept per
+    member value."""
+
+    @lru_cache(maxsize=1 << 12)
+    def pattern(items: Sequence[int], _rel: Rel) -> Cells:
+        run = [0.0] * width
+        for x in items:
+            if x >= 0:
+                run[x if place is None else place[x]] = 1.0
+        return cells(run)
+
+    return pattern
+
+
+def scaled(scale: float) -> Pattern:
+    """The pattern of a member that is a count, or a tuple of counts: each ``/ scale``. Kept per value."""
+
+    @lru_cache(maxsize=1 << 12)
+    def pattern(counts: int | tuple[int, ...], _rel: Rel) -> Cells:
+        return cells([x / scale for x in counts] if isinstance(counts, tuple) else [counts / scale])
+
+    return pattern
 
 
 class Encoder:
@@ -241,11 +377,20 @@ class ByIdentity(Generic[K, R]):
         return result
 
 
-Cells: TypeAlias = "memoryview[float]"
-"""A float32 vector seen through a memoryview: setting one entry costs half of ``vector[i] = x``."""
+_PLACES = range(1 << 20)
+"""Every member's place (``_PLACES[k]`` is ``k``), for the members that are not seats."""
 
 _UNSEEN = object()
 """The value a record holds for each field before its first view: equal to no field's value."""
+
+
+RunData = tuple[int, int, Pattern, bool, Cells, int]
+"""A :class:`Run` as :meth:`Incremental._update` reads it: part, width, pattern, ``by_seat``, a run of
+zeros (what a dropped member leaves), stride."""
+
+
+def _unpacked(run: Run) -> RunData:
+    return (run.part, run.width, run.pattern, run.by_seat, cells([0.0] * run.width), run.stride or run.width)
 
 
 class _Record:
@@ -284,8 +429,9 @@ class Incremental(Encoder):
     values it last encoded, the entries each member set, and the vector. A new view is compared with the
     record: views share their tuples with the state and with each other, and tuples compare by identity
     first, so one comparison per field (all of them mapped in C) finds the few that changed at little
-    cost. Of those, the members that changed have their old entries cleared, then the new members'
-    entries are set (all clears first: a card that moved from one member to another keeps its new
+    cost. Of those, only the members that are not the same object as before are rewritten: a member
+    that owns a :class:`Run` by one slice copy from its pattern; any other has its old entries cleared,
+    then its new ones set (all clears first: a card that moved from one member to another keeps its new
     entry). The vector is copied out, so the caller's buffer needs no zeroing.
 
     Equality of values decides, never history: a record of another game, another position or none
@@ -294,7 +440,18 @@ class Incremental(Encoder):
     starts afresh rather than from a half-written vector.
     """
 
-    __slots__ = ("entries", "fields", "game", "indices", "limit", "members", "records", "starts", "values")
+    __slots__ = (
+        "entries",
+        "fields",
+        "game",
+        "indices",
+        "limit",
+        "members",
+        "records",
+        "runs",
+        "starts",
+        "values",
+    )
 
     def __init__(
         self, layout: Layout, fields: Sequence[Field], game: str | None = None, limit: int = 256
@@ -306,6 +463,8 @@ class Incremental(Encoder):
         self.indices = range(len(self.fields))
         self.entries = tuple(f.entries for f in self.fields)
         self.members = tuple(f.members for f in self.fields)
+        self.runs = tuple(None if f.run is None else _unpacked(f.run) for f in self.fields)
+        """Per field with one :class:`Run`: its part, width, pattern, ``by_seat``, a run of zeros, stride."""
         self.game = None if game is None else attrgetter(game)
         self.limit = limit
         """At most this many records are kept, the least recently used dropped first."""
@@ -357,41 +516,67 @@ class Incremental(Encoder):
     def _update(self, record: _Record, values: tuple[Any, ...]) -> None:
         """Make ``record`` encode a view whose fields are ``values``.
 
-        For each field whose value changed: add to ``clear`` the entries (remembered in ``written``)
-        of each member that differs from the new value's member at its place, and to ``put`` those of
-        the new member, remembering them (a field that is one member is one such member; a tuple that
-        grew by one, a card discarded, costs one member). Then the clears and the puts are written.
-        It is one function with its loops inline: this is the hot path of every environment step.
+        Each field whose value changed is rewritten member by member: only the members that are not
+        the very object at their place before (a field that is one member is one such member; a tuple
+        that grew by one, a card discarded, costs one member; an equal member that is another object
+        is rewritten to what it was, so identity is only ever a shortcut). A member that owns a
+        :class:`Run` has its run copied from its pattern. Any other has the entries it set
+        (remembered in ``written``) cleared at once, and its new entries computed, remembered and kept
+        in ``puts``, which are written once every clear is done (a card that moved from one member to
+        another keeps its new entry). It is one function with its loops inline: this is the hot path
+        of every environment step.
         """
-        clear: Pairs = []
-        put: Pairs = []
-        last, rel, written_by_field = record.values, record.rel, record.written
-        entries_of, members_of = self.entries, self.members
+        puts: list[Pairs] = []
+        last, rel, written_by_field, cells = record.values, record.rel, record.written, record.cells
+        entries_of, members_of, runs = self.entries, self.members, self.runs
         for i in compress(self.indices, map(ne, last, values)):
-            entries, now, written = entries_of[i], values[i], written_by_field[i]
-            if not members_of[i]:
-                clear += written[0]
-                written[0] = pairs = entries(now, 0, rel)
-                put += pairs
+            now, run, was = values[i], runs[i], last[i]
+            if run is not None:
+                part, width, pattern, by_seat, zeros, stride = run
+                if not members_of[i]:
+                    cells[part : part + width] = pattern(now, rel)
+                    continue
+                if was is _UNSEEN:
+                    was = ()
+                where = rel if by_seat else _PLACES
+                for k in compress(_PLACES, map(is_not, was, now)):
+                    at = part + where[k] * stride
+                    cells[at : at + width] = pattern(now[k], rel)
+                if len(was) != len(now):  # members were added or dropped at the end
+                    for k in range(len(now), len(was)):
+                        at = part + where[k] * stride
+                        cells[at : at + width] = zeros
+                    for k in range(len(was), len(now)):
+                        at = part + where[k] * stride
+                        cells[at : at + width] = pattern(now[k], rel)
                 continue
-            was = () if last[i] is _UNSEEN else last[i]
-            common = len(now) if len(was) >= len(now) else len(was)
-            for k in compress(range(common), map(ne, was, now)):
-                clear += written[k]
+            written = written_by_field[i]
+            if not members_of[i]:
+                for at, _ in written[0]:
+                    cells[at] = 0.0
+                written[0] = pairs = entries_of[i](now, 0, rel)
+                puts.append(pairs)
+                continue
+            if was is _UNSEEN:
+                was = ()
+            entries = entries_of[i]
+            for k in compress(_PLACES, map(is_not, was, now)):
+                for at, _ in written[k]:
+                    cells[at] = 0.0
                 written[k] = pairs = entries(now[k], k, rel)
-                put += pairs
+                puts.append(pairs)
             if len(written) != len(now):  # members were added or dropped at the end
+                common = len(now) if len(was) >= len(now) else len(was)
                 for pairs in written[common:]:
-                    clear += pairs
+                    for at, _ in pairs:
+                        cells[at] = 0.0
                 del written[common:]
                 for k in range(common, len(now)):
                     written.append(pairs := entries(now[k], k, rel))
-                    put += pairs
-        cells = record.cells
-        for at, _ in clear:
-            cells[at] = 0.0
-        for at, value in put:
-            cells[at] = value
+                    puts.append(pairs)
+        for pairs in puts:
+            for at, value in pairs:
+                cells[at] = value
         record.values = values
 
 
@@ -401,43 +586,6 @@ def flag(start: int, stride: int = 1) -> Entries:
 
     def entries(x: int, _k: int, _rel: Rel) -> Pairs:
         return [(start + x * stride, 1.0)] if x >= 0 else []
-
-    return entries
-
-
-def flag_when_set(at: int) -> Entries:
-    """Entries of a field that is a number, negative when unset (a turn, a die): the flag ``at`` when set."""
-
-    def entries(x: int, _k: int, _rel: Rel) -> Pairs:
-        return [(at, 1.0)] if x >= 0 else []
-
-    return entries
-
-
-def seat_flag(start: int) -> Entries:
-    """Entries of a field that is a seat ``p``: the flag of ``p`` relative to the observer, at ``start``;
-    none when ``p`` is ``None`` or negative (no seat)."""
-
-    def entries(p: int | None, _k: int, rel: Rel) -> Pairs:
-        return [(start + rel[p], 1.0)] if p is not None and p >= 0 else []
-
-    return entries
-
-
-def seat_flags(start: int) -> Entries:
-    """Entries of a field that is a tuple of seats: their flags relative to the observer, at ``start``."""
-
-    def entries(seats: tuple[int, ...], _k: int, rel: Rel) -> Pairs:
-        return [(start + rel[p], 1.0) for p in seats]
-
-    return entries
-
-
-def number(at: int, scale: float) -> Entries:
-    """Entries of a field that is a number ``x``: the entry ``at``, ``x / scale``."""
-
-    def entries(x: int, _k: int, _rel: Rel) -> Pairs:
-        return [(at, x / scale)]
 
     return entries
 
@@ -461,13 +609,14 @@ def header(layout: Layout, decisions: Sequence[str]) -> tuple[int, int, int]:
     )
 
 
-def header_fields(starts: tuple[int, int, int]) -> tuple[Field, Field, Field]:
-    """The fields that set the :func:`header`'s flags, for an :class:`Incremental` encoder."""
+def header_fields(starts: tuple[int, int, int], decisions: Sequence[str]) -> tuple[Field, Field, Field]:
+    """The fields that set the :func:`header`'s flags (of these ``decisions``), for an
+    :class:`Incremental` encoder."""
     players, to_act, decision = starts
     return (
-        Field("players", flag(players - 2)),
-        Field("to_act", seat_flag(to_act)),
-        Field("step", flag(decision)),
+        run_field("players", players, 3, one_hot(3, offset=2)),
+        run_field("to_act", to_act, len(SEATS), seat_hot()),
+        run_field("step", decision, len(decisions), one_hot(len(decisions))),
     )
 
 

@@ -11,11 +11,13 @@ The encoder is :class:`~skyhall.rl.encoding.layout.Incremental`: one move change
 little (a bid, a disc taken, a row filled), so each field below sets its entries and
 a new position rewrites only the fields, and of a per-seat or per-district tuple
 only the members, that changed since the observer's last view of the same game.
+Almost every field owns its entries outright (a district's disc row, a seat's pool
+row, a run of a seat's player board) and is rewritten by one slice copy of a
+pattern kept per value; the structures and bids set single entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
 from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, load
@@ -24,17 +26,22 @@ from skyhall.games.skyrise.state import EMPTY, WONDER
 from skyhall.games.skyrise.steps import NAMES
 from skyhall.rl.encoding.layout import (
     SEATS,
-    Entries,
+    Cells,
     Field,
     Incremental,
     Layout,
     Pairs,
+    Pattern,
     Rel,
-    flag,
+    cells,
     header,
     header_fields,
-    number,
-    seat_flag,
+    item_flags,
+    one_hot,
+    run_field,
+    scaled,
+    seat_hot,
+    truth,
 )
 
 CAT = load()
@@ -51,7 +58,7 @@ BUILDING_HEIGHT = tuple(b.height for b in CAT.buildings)
 BUILDING_PLACE = tuple(CAT.sets[b.owner].index(b.index) for b in CAT.buildings)
 
 LAYOUT = Layout("skyrise")
-HEADER = header_fields(header(LAYOUT, NAMES))
+HEADER = header_fields(header(LAYOUT, NAMES), NAMES)
 ERA = LAYOUT.flags("era", ("1", "2"), "the Era")
 FIRST = LAYOUT.flags("first", SEATS, "the first player")
 OPENER = LAYOUT.flags("opener", SEATS, "who opens this auction")
@@ -97,42 +104,39 @@ COUNTS = LAYOUT.numbers("counts", ("stage / 4",), "the Wonder effect's stage")
 STRUCTURE_SIZE = len(STRUCTURE)
 NDISCS = len(DISCS)
 NOBJECTIVES = len(CAT.objectives)
-DISTRICTS = range(NSITES)
+NLETTERS = len(CAT.letters)
 BUILDING_VALUE = {code: b.value / 100 for code, b in enumerate(CAT.buildings)}
 """The ``value`` entry of each Building's district (a Wonder's, or none, is 0)."""
 ROWS_AT, EXCESS_AT, COMMISSIONS_AT = 0, BOARD.index("excess / 4"), BOARD.index("commissions / 4")
 PATRONS_AT, KEYS_AT, PRESTIGE_AT = EXCESS_AT + 1, BOARD.index("keys / 3"), BOARD.index("prestige / 100")
 SPARE_AT, CARDS_AT = BOARD.index("spare / 10"), BOARD.index("wonder cards / 5")
 """Where each field's entries start in a seat's row of ``boards``."""
-BITS = tuple(
-    tuple(k for k in range(len(CAT.letters)) if mask >> k & 1) for mask in range(1 << len(CAT.letters))
-)
+BITS = tuple(tuple(k for k in range(NLETTERS) if mask >> k & 1) for mask in range(1 << NLETTERS))
 """The Patron letters whose bit is set in each ``peek`` mask."""
-SAME = range(max(NWONDERS, NOBJECTIVES, len(CAT.letters)))
-"""The place of item ``x`` is ``x`` (cards, letters, objectives)."""
-
-
-def _passed(passed: int, _k: int, rel: Rel) -> Pairs:
-    """The seats out of this auction (a bit per seat)."""
-    return [(PASSED + r, 1.0) for p, r in enumerate(rel) if passed >> p & 1]
-
-
-def _revealed(revealed: bool, _k: int, _rel: Rel) -> Pairs:
-    return [(REVEALED, 1.0)] if revealed else []
+TERRAIN = COLOUR + NSITES * len(COLOURS) - ISLANDS
+"""The ``islands`` and ``colour`` parts, which lie end to end, as one run."""
 
 
 @lru_cache(maxsize=64)
-def _layout(layout: tuple[int, ...], _k: int, _rel: Rel) -> Pairs:
+def _passed(passed: int, rel: Rel) -> Cells:
+    """The seats out of this auction (a bit per seat)."""
+    return cells(
+        [float(any(passed >> p & 1 for p, r in enumerate(rel) if r == s)) for s in range(len(SEATS))]
+    )
+
+
+@lru_cache(maxsize=64)
+def _terrain(layout: tuple[int, ...], _rel: Rel) -> Cells:
     """The islands' and the districts' colour flags of ``layout``."""
+    run = [0.0] * TERRAIN
     ntiles = len(CAT.tile_ids)
-    pairs = [(ISLANDS + slot * ntiles + t, 1.0) for slot, t in enumerate(layout) if t >= 0]
-    colours = board_for(CAT, layout).colour
-    pairs += [(COLOUR + d * len(COLOURS) + c, 1.0) for d, c in enumerate(colours) if c >= 0]
-    return pairs
-
-
-def _disc(code: int, d: int, _rel: Rel) -> Pairs:
-    return [(DISC + d * NDISCS + code, 1.0)] if code >= 0 else []
+    for slot, t in enumerate(layout):
+        if t >= 0:
+            run[slot * ntiles + t] = 1.0
+    for d, c in enumerate(board_for(CAT, layout).colour):
+        if c >= 0:
+            run[COLOUR - ISLANDS + d * len(COLOURS) + c] = 1.0
+    return cells(run)
 
 
 @lru_cache(maxsize=16)
@@ -149,7 +153,7 @@ def _marks(rel: Rel) -> dict[int, tuple[int, ...]]:
 
 @lru_cache(maxsize=1 << 14)
 def _occupant(code: int, d: int, rel: Rel) -> Pairs:
-    """A district's structure flags, and its Building's value."""
+    """A district's structure flags, and its Building's value (the two parts, one scan of the districts)."""
     at = OCCUPANT + d * STRUCTURE_SIZE
     pairs = [(at + k, 1.0) for k in _marks(rel)[code]]
     pairs.append((VALUE + d, BUILDING_VALUE.get(code, 0.0)))
@@ -168,92 +172,83 @@ def _panoramas(panoramas: tuple[int, ...], _k: int, _rel: Rel) -> Pairs:
     return [(PANORAMAS + k, 1.0) for k in panoramas]
 
 
-def _tiles(tiles: tuple[int, ...], _k: int, _rel: Rel) -> Pairs:
-    return [(TILES + k, v / 10 if v > 0 else 0.0) for k, v in enumerate(tiles)]
+@lru_cache(maxsize=1 << 10)
+def _tiles(tiles: tuple[int, ...], _rel: Rel) -> Cells:
+    return cells([v / 10 if v > 0 else 0.0 for v in tiles])
 
 
-def _items(part: int, width: int, place: Sequence[int]) -> Entries:
-    """Entries of a seat's items (Buildings, Wonder cards, ...) in a per-seat grid of flags: the flag at
-    ``place[x]`` of the seat's row for each item ``x`` (``EMPTY`` items have none)."""
-
-    def entries(items: Sequence[int], p: int, rel: Rel) -> Pairs:
-        start = part + rel[p] * width
-        return [(start + place[x], 1.0) for x in items if x >= 0]
-
-    return entries
+def _peek(mask: int, rel: Rel) -> Cells:
+    return _letters(BITS[mask], rel)
 
 
-def _counts(column: int, scale: float) -> Entries:
-    """Entries of a seat's player-board field that is a tuple of counts: each ``/ scale``, from ``column``
-    of the seat's row of ``boards``."""
-
-    def entries(counts: tuple[int, ...], p: int, rel: Rel) -> Pairs:
-        at = BOARDS + rel[p] * NBOARD + column
-        return [(at + k, x / scale) for k, x in enumerate(counts)]
-
-    return entries
+_letters = item_flags(NLETTERS)
+_wonders = item_flags(NWONDERS)
 
 
-def _count(column: int, scale: float) -> Entries:
-    """Entries of a seat's player-board field that is one count: ``/ scale`` at ``column``."""
-
-    def entries(n: int, p: int, rel: Rel) -> Pairs:
-        return [(BOARDS + rel[p] * NBOARD + column, n / scale)]
-
-    return entries
+def _objective(o: int, rel: Rel) -> Cells:
+    return _objectives((o,), rel)
 
 
-def _keys(keys: tuple[int, ...], p: int, rel: Rel) -> Pairs:
+_objectives = item_flags(NOBJECTIVES)
+
+
+@lru_cache(maxsize=1 << 10)
+def _held(hand: tuple[int, ...], _rel: Rel) -> Cells:
+    """How many Wonder cards a seat holds (which: ``hands``)."""
+    return cells([len(hand) / 5])
+
+
+@lru_cache(maxsize=1 << 10)
+def _keys(keys: tuple[int, ...], _rel: Rel) -> Cells:
     """How many keys a seat holds, and what they are worth."""
-    at = BOARDS + rel[p] * NBOARD + KEYS_AT
-    return [(at, len(keys) / 3), (at + 1, sum(keys) / 20)]
+    return cells([len(keys) / 3, sum(keys) / 20])
 
 
-def _hand(hand: tuple[int, ...], p: int, rel: Rel) -> Pairs:
-    """The Wonder cards held (where the seat may see them), and how many."""
-    pairs = _held(hand, p, rel)
-    pairs.append((BOARDS + rel[p] * NBOARD + CARDS_AT, len(hand) / 5))
-    return pairs
+def _seats(name: str, part: int, width: int, pattern: Pattern) -> Field:
+    """A per-seat field whose each seat owns a row ``width`` long of a per-seat grid at ``part``."""
+    return run_field(name, part, width, pattern, members=True, by_seat=True)
 
 
-_held = _items(HANDS, NWONDERS, SAME)
-_objective = _items(OBJECTIVES, NOBJECTIVES, SAME)
-_peek = _items(PEEK, len(CAT.letters), SAME)
+def _board(name: str, column: int, width: int, pattern: Pattern) -> Field:
+    """A per-seat field whose each seat owns ``width`` entries from ``column`` of its row of ``boards``."""
+    return run_field(name, BOARDS + column, width, pattern, members=True, by_seat=True, stride=NBOARD)
+
 
 ENCODER = Incremental(
     LAYOUT,
     (
         *HEADER,
-        Field("era", flag(ERA - 1)),
-        Field("first", seat_flag(FIRST)),
-        Field("opener", seat_flag(OPENER)),
-        Field("bidder", seat_flag(BIDDER)),
-        Field("passed", _passed),
-        Field("winner", seat_flag(WINNER)),
-        Field("site", flag(SITE)),
-        Field("effect", flag(EFFECT)),
-        Field("revealed", _revealed),
-        Field("layout", _layout),
-        Field("discs", _disc, members=True),
+        run_field("era", ERA, 2, one_hot(2, offset=1)),
+        run_field("first", FIRST, len(SEATS), seat_hot()),
+        run_field("opener", OPENER, len(SEATS), seat_hot()),
+        run_field("bidder", BIDDER, len(SEATS), seat_hot()),
+        run_field("passed", PASSED, len(SEATS), _passed),
+        run_field("winner", WINNER, len(SEATS), seat_hot()),
+        run_field("site", SITE, NSITES, one_hot(NSITES)),
+        run_field("effect", EFFECT, NWONDERS, one_hot(NWONDERS)),
+        run_field("revealed", REVEALED, 1, truth),
+        run_field("layout", ISLANDS, TERRAIN, _terrain),
+        run_field("discs", DISC, NDISCS, one_hot(NDISCS), members=True),
         Field("occupant", _occupant, members=True),
         Field("bids", _bids),
         Field("panoramas", _panoramas),
-        Field("tiles", _tiles),
-        Field("pool", _items(POOL, SET_SIZE, BUILDING_PLACE), members=True),
-        Field("reserve", _items(RESERVE, SET_SIZE, BUILDING_PLACE), members=True),
-        Field("hands", _hand, members=True),
-        Field("chosen", _items(CHOSEN, NWONDERS, SAME), members=True),
-        Field("wonders", _items(UNBUILT, NWONDERS, SAME), members=True),
-        Field("peek", lambda mask, p, rel: _peek(BITS[mask], p, rel), members=True),
-        Field("objectives", lambda o, p, rel: _objective((o,), p, rel), members=True),
-        Field("rows", _counts(ROWS_AT, 4), members=True),
-        Field("excess", _count(EXCESS_AT, 4), members=True),
-        Field("patrons", _counts(PATRONS_AT, 4), members=True),
-        Field("commissions", _count(COMMISSIONS_AT, 4), members=True),
-        Field("keys", _keys, members=True),
-        Field("prestige", _count(PRESTIGE_AT, 100), members=True),
-        Field("spare", _count(SPARE_AT, 10), members=True),
-        Field("stage", number(COUNTS, 4)),
+        run_field("tiles", TILES, NLETTERS, _tiles),
+        _seats("pool", POOL, SET_SIZE, item_flags(SET_SIZE, BUILDING_PLACE)),
+        _seats("reserve", RESERVE, SET_SIZE, item_flags(SET_SIZE, BUILDING_PLACE)),
+        _seats("hands", HANDS, NWONDERS, _wonders),
+        _board("hands", CARDS_AT, 1, _held),
+        _seats("chosen", CHOSEN, NWONDERS, _wonders),
+        _seats("wonders", UNBUILT, NWONDERS, _wonders),
+        _seats("peek", PEEK, NLETTERS, _peek),
+        _seats("objectives", OBJECTIVES, NOBJECTIVES, _objective),
+        _board("rows", ROWS_AT, len(COLOURS), scaled(4)),
+        _board("excess", EXCESS_AT, 1, scaled(4)),
+        _board("patrons", PATRONS_AT, NLETTERS, scaled(4)),
+        _board("commissions", COMMISSIONS_AT, 1, scaled(4)),
+        _board("keys", KEYS_AT, 2, _keys),
+        _board("prestige", PRESTIGE_AT, 1, scaled(100)),
+        _board("spare", SPARE_AT, 1, scaled(10)),
+        run_field("stage", COUNTS, 1, scaled(4)),
     ),
     game="panoramas",
 )
