@@ -1,4 +1,4 @@
-"""The shared incremental encoder (:class:`skyhall.rl.encoding.layout.Incremental`) on a toy game.
+"""The shared incremental encoder (:class:`skyhall.rl.encoding.incremental.Incremental`) on a toy game.
 
 Whatever an observer encoded before (nothing, another position, another game, a view that failed half
 way, in another thread), a view gets the vector written from scratch off its values alone.
@@ -13,12 +13,10 @@ import numpy as np
 import pytest
 
 from skyhall.core.rng import Rng
-from skyhall.rl.encoding.layout import (
-    SEATS,
+from skyhall.rl.encoding.incremental import (
     Cells,
     Field,
     Incremental,
-    Layout,
     Pairs,
     Rel,
     cells,
@@ -28,6 +26,7 @@ from skyhall.rl.encoding.layout import (
     scaled,
     seat_hot,
 )
+from skyhall.rl.encoding.layout import SEATS, Layout
 
 CARDS = 6
 LAYOUT = Layout("toy")

@@ -1,4 +1,4 @@
-"""Observation encoders, one per game, all built on :mod:`skyhall.rl.encoding.layout`.
+"""Observation encoders, one per game, on a :mod:`~skyhall.rl.encoding.layout` each.
 
 ``encoder(game_id).encode(view)`` turns a seat's view (never the state) into a
 flat ``float32`` vector of a size fixed per game; ``encoder(game_id).dump(obs)``

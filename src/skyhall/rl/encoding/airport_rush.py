@@ -7,7 +7,7 @@ planes and planes taken off are only counted; so are the decks, with where their
 Events lie (public: the cut into thirds is exact). Dice are counted by face (shown
 colour and value: what actions name); a painted die's true colour is not encoded.
 
-The encoder is :class:`~skyhall.rl.encoding.layout.Incremental`: each field below
+The encoder is :class:`~skyhall.rl.encoding.incremental.Incremental`: each field below
 sets its entries, and a new position rewrites only the fields (and of a per-seat or
 per-place tuple, only the members) that changed since the observer's last view. The
 counts, dice and seat flags own their runs of entries (one slice copy each); the
@@ -23,18 +23,15 @@ from skyhall.games.airport_rush.cards import load
 from skyhall.games.airport_rush.plane import Docked
 from skyhall.games.airport_rush.steps import NAMES
 from skyhall.games.airport_rush.view import EVENT_SLOT, HIDDEN_ACTION, HIDDEN_PLANE
-from skyhall.rl.encoding.layout import (
-    SEATS,
+from skyhall.rl.encoding.incremental import (
     Cells,
     Field,
     Incremental,
-    Layout,
     Pairs,
     Pattern,
     Rel,
     cells,
     flag,
-    header,
     header_fields,
     item_flags,
     one_hot,
@@ -44,6 +41,7 @@ from skyhall.rl.encoding.layout import (
     seats_hot,
     when_set,
 )
+from skyhall.rl.encoding.layout import SEATS, Layout, header
 
 CAT = load()
 LIM = CAT.limits

@@ -18,18 +18,8 @@ from skyhall.games.skyport.cards import COLOURS, TYCOON_KINDS, load
 from skyhall.games.skyport.lane import Lane, Row
 from skyhall.games.skyport.steps import NAMES
 from skyhall.games.skyport.view import View
-from skyhall.rl.encoding.layout import (
-    SEATS,
-    ByIdentity,
-    Direct,
-    Index,
-    Layout,
-    Vector,
-    header,
-    index,
-    relative,
-    write_header,
-)
+from skyhall.rl.encoding.direct import ByIdentity, Direct, index, write_header
+from skyhall.rl.encoding.layout import SEATS, Index, Layout, Vector, header, relative
 
 POSITIONS = 24
 """Skyport row positions encoded per seat."""

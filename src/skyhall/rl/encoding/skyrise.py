@@ -7,7 +7,7 @@ that seat's set (seat ``k`` plays set ``k``). What a seat cannot see (rivals'
 Wonder cards before they are revealed, Secret Objectives, Patron tiles it may
 not look at) appears only as a count or not at all.
 
-The encoder is :class:`~skyhall.rl.encoding.layout.Incremental`: one move changes
+The encoder is :class:`~skyhall.rl.encoding.incremental.Incremental`: one move changes
 little (a bid, a disc taken, a row filled), so each field below sets its entries and
 a new position rewrites only the fields, and of a per-seat or per-district tuple
 only the members, that changed since the observer's last view of the same game.
@@ -24,17 +24,14 @@ from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, load
 from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.state import EMPTY, WONDER
 from skyhall.games.skyrise.steps import NAMES
-from skyhall.rl.encoding.layout import (
-    SEATS,
+from skyhall.rl.encoding.incremental import (
     Cells,
     Field,
     Incremental,
-    Layout,
     Pairs,
     Pattern,
     Rel,
     cells,
-    header,
     header_fields,
     item_flags,
     one_hot,
@@ -43,6 +40,7 @@ from skyhall.rl.encoding.layout import (
     seat_hot,
     truth,
 )
+from skyhall.rl.encoding.layout import SEATS, Layout, header
 
 CAT = load()
 SITES = [s.id for s in CAT.sites]
