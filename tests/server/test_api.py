@@ -110,7 +110,8 @@ def test_bad_acts_get_the_right_status_and_change_nothing(server: Server) -> Non
 def test_an_illegal_action_names_no_other_seats_choices(server: Server) -> None:
     created = server.create()
     token = server.token_to_act(created)
-    response = server.act(created["match"], token, 0, "play B3")
+    # Walking is never legal before a card is chosen ("play B3" was legal whenever the seed dealt B3).
+    response = server.act(created["match"], token, 0, "walk 1")
     assert response.status_code == 422
     assert "Legal now" not in response.json()["message"]
 
