@@ -73,7 +73,7 @@ FOLLOW = {"airport-rush": 4}
 """Decisions of the expanding seat completed greedily at a new leaf before the rollout, per game.
 
 Measured: an Airport Rush turn is a chain of 5-15 small decisions, and completing 4 of them
-instead of 2 won 14 of 17 games against ``greedy`` where 2 won 10 of the same 17 deals
+instead of 2 won 14 of 18 games against ``greedy`` where 2 won 10 of the same 18 deals
 (``bench/strength.py`` deals, seats swapped; 6 games better, 2 worse)."""
 DEFAULT_FOLLOW = 2
 """For the other games."""
