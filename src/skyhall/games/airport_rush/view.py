@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.draft import Drafts
+from skyhall.core.memo import ByIdentity
 from skyhall.core.rng import Rng
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import Action
@@ -304,42 +305,30 @@ def hidden(count: int) -> tuple[int, ...]:
     return _HIDDEN_ROWS[count] if count < 64 else (HIDDEN,) * count
 
 
-MASKS_KEPT = 4096
-"""How many masked hands (and as many masked decks) are remembered before starting over."""
-
-_hands: dict[tuple[int, int, int], tuple[object, object, object, tuple[int, ...]]] = {}
-_decks: dict[tuple[int, int], tuple[object, object, tuple[int, ...]]] = {}
+_hands: ByIdentity[tuple[int, ...]] = ByIdentity()
+_decks: ByIdentity[tuple[int, ...]] = ByIdentity()
 
 
 def rival_hand(hand: tuple[int, ...], known: frozenset[int], cards: tuple[Card, ...]) -> tuple[int, ...]:
     """A rival's hand as others see it: the cards it took openly, the kind of each other card.
 
     A hand stays the same tuple until it changes, so the mask is remembered by the identity of
-    ``hand``, ``known`` and ``cards`` (held in the entry, so their ids are not reused meanwhile).
+    ``hand``, ``known`` and ``cards``.
     """
-    key = (id(hand), id(known), id(cards))
-    found = _hands.get(key)
-    if found is None:
-        if len(_hands) >= MASKS_KEPT:
-            _hands.clear()
-        masked = tuple(
+    return _hands(
+        (hand, known, cards),
+        lambda: tuple(
             c if c in known else HIDDEN_PLANE if cards[c].type == PLANE else HIDDEN_ACTION for c in hand
-        )
-        found = _hands[key] = (hand, known, cards, masked)
-    return found[3]
+        ),
+    )
 
 
 def masked_deck(deck: tuple[int, ...], cards: tuple[Card, ...]) -> tuple[int, ...]:
     """A deck as every seat sees it: where its Events lie, nothing else (remembered like
     :func:`rival_hand`: a deck changes only when a card is drawn)."""
-    key = (id(deck), id(cards))
-    found = _decks.get(key)
-    if found is None:
-        if len(_decks) >= MASKS_KEPT:
-            _decks.clear()
-        masked = tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
-        found = _decks[key] = (deck, cards, masked)
-    return found[2]
+    return _decks(
+        (deck, cards), lambda: tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
+    )
 
 
 def determinize(view: View, rng: Rng) -> State:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.draft import Drafts
+from skyhall.core.memo import ByIdentity
 from skyhall.core.rng import Rng
 from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import (
@@ -235,27 +236,21 @@ def _rival_hand(hand: tuple[int, ...], known: frozenset[int]) -> tuple[int, ...]
 
 
 _Tops = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
-_tops_done: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], _Tops]] = {}
-""":func:`_tops_only` results by the identities of the stacks they were made from (kept alive with them)."""
+_tops_done: ByIdentity[_Tops] = ByIdentity()
 
 
 def _tops_only(s: State) -> _Tops:
     """The station decks and Promenade stacks with every card but the top hidden.
 
     The stacks are immutable tuples that change only when a card is taken from one,
-    so nearly every view finds its masked copies made already: remembered by the
-    identities of the stacks (held, so that no other tuple can reuse an ``id``
-    while its entry lives), and started over when the memo grows large.
+    so nearly every view finds its masked copies made already (remembered by the
+    identities of the stacks).
     """
     decks, stacks = s.station_decks, s.promenade
-    key = (*map(id, decks), *map(id, stacks))
-    done = _tops_done.get(key)
-    if done is None:
-        if len(_tops_done) >= 1 << 12:
-            _tops_done.clear()
-        tops = (tuple(map(_hidden_below_top, decks)), tuple(map(_hidden_below_top, stacks)))
-        done = _tops_done[key] = ((*decks, *stacks), tops)
-    return done[1]
+    return _tops_done(
+        (*decks, *stacks),
+        lambda: (tuple(map(_hidden_below_top, decks)), tuple(map(_hidden_below_top, stacks))),
+    )
 
 
 DRAFTS = Drafts(View)

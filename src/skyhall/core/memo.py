@@ -1,0 +1,37 @@
+"""Results remembered by the identity of the immutable values they were computed from.
+
+A state keeps its tuples until they change, and its views, clones and
+determinizations share them, so a value derived from a few of them (a rival's
+masked hand, the tops of the station decks) is asked for again and again with
+the very same objects. Finding it by their ``id`` skips hashing them. Each entry
+holds its inputs, so while it is remembered no other object can take one of
+their ids; the memo starts over when it holds ``limit`` entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+R = TypeVar("R")
+
+
+class ByIdentity(Generic[R]):
+    """``memo(parts, compute)``: ``compute()``, remembered by the identities of ``parts``."""
+
+    __slots__ = ("found", "limit")
+
+    def __init__(self, limit: int = 1 << 12) -> None:
+        self.limit = limit
+        self.found: dict[tuple[int, ...], tuple[tuple[object, ...], R]] = {}
+
+    def __call__(self, parts: tuple[object, ...], compute: Callable[[], R]) -> R:
+        key = tuple(map(id, parts))
+        hit = self.found.get(key)
+        if hit is not None:
+            return hit[1]
+        if len(self.found) >= self.limit:
+            self.found.clear()
+        result = compute()
+        self.found[key] = (parts, result)
+        return result
