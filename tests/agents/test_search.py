@@ -74,3 +74,26 @@ def test_win_chance_is_symmetric_for_two_seats() -> None:
     one, two = heuristics.win_chance((30.0, 20.0), 10.0)
     assert one == pytest.approx(1 / (1 + 2.718281828459045**-1))
     assert one + two == pytest.approx(1.0)
+
+
+def test_airport_rush_seat_values_remembered_by_identity_match_fresh_ones() -> None:
+    """The remembered value of a seat is found by its tuples' identity; along random games
+    (clones and determinizations sharing tuples, the end drawing nearer) it always equals the
+    value worked out afresh."""
+    from skyhall.agents.heuristics import airport_rush as ar
+
+    game = get("airport-rush")
+    rng = Rng(5)
+    checked = 0
+    for state in positions("airport-rush", 3, 12, seed=4):
+        for sample in (state, game.determinize(state.view(state.to_act), rng)):
+            while not sample.is_over and checked < 400 * 12:
+                end = sample.cat.limits.takeoffs_to_end
+                late = 1.0 if sample.last_turn >= 0 else min(1.0, max(map(len, sample.taken)) / end)
+                fresh = tuple(ar.seat_value(sample, seat, late) for seat in range(sample.n))
+                assert ar.scores(sample) == fresh
+                assert ar.scores(sample.clone()) == fresh
+                legal = sample.legal_actions()
+                sample.apply(legal[rng.below(len(legal))])
+                checked += 1
+    assert checked > 1000

@@ -13,13 +13,20 @@ Projected score of a seat =
 
 "Near the end" is the most planes one seat has taken off over the number that ends the
 game, or the last round once the end is triggered.
+
+A seat's value depends only on its own tuples (planes taken off, objectives, Departure,
+Waiting, Airport) and on how near the end is. Search asks for it again and again with the
+very same tuples (the rival's do not change during a turn, and clones share them), so it is
+remembered by their identity (:class:`~skyhall.core.memo.ByIdentity`).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from skyhall.agents.heuristics import Memo, final_scores, margin
+from skyhall.core.memo import ByIdentity
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.cards import Catalog
 from skyhall.games.airport_rush.plane import Docked, open_slots, reach, ready
@@ -42,24 +49,36 @@ EARLY_PENALTY = 0.25
 """Weight of the end-game penalties at the start; it grows to one by the end."""
 
 
+_SEATS: ByIdentity[float] = ByIdentity(1 << 14)
+
+
 def scores(s: State) -> tuple[float, ...]:
     """Each seat's projected final score."""
     if s.is_over:
         return final_scores(s)
-    late = lateness(s)
-    return tuple(seat_value(s, seat, late) for seat in range(s.n))
+    end = s.cat.limits.takeoffs_to_end
+    step = end if s.last_turn >= 0 else min(end, max(map(len, s.taken)))
+    late = step / end
+    cat, taken, objectives, departure, waiting, airport = (
+        s.cat,
+        s.taken,
+        s.objectives,
+        s.departure,
+        s.waiting,
+        s.airport,
+    )
+    return tuple(
+        _SEATS(
+            (cat, step, taken[seat], objectives[seat], departure[seat], waiting[seat], airport[seat]),
+            partial(seat_value, s, seat, late),
+        )
+        for seat in range(s.n)
+    )
 
 
 def evaluate(s: State, seat: int) -> float:
     """``seat``'s projected margin over its best rival."""
     return margin(scores(s), seat)
-
-
-def lateness(s: State) -> float:
-    """How near the end is, from 0 (start) to 1 (last round)."""
-    if s.last_turn >= 0:
-        return 1.0
-    return min(1.0, max(len(t) for t in s.taken) / s.cat.limits.takeoffs_to_end)
 
 
 _PROGRESS: Memo[float] = Memo()

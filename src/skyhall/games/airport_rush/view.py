@@ -357,6 +357,8 @@ def determinize(view: View, rng: Rng) -> State:
         rng.shuffle(pool)
 
     def fill(items: tuple[int, ...], pool: list[int]) -> tuple[int, ...]:
+        if HIDDEN not in items:  # shared, as the state shares it: search remembers values by identity
+            return items
         return tuple(pool.pop() if c == HIDDEN else c for c in items)
 
     s.hands = [
