@@ -7,16 +7,18 @@
 Prints one JSON line per (game, pairing)::
 
     {"game": "skyport", "a": "ismcts", "b": "greedy", "games": 200, "wins": 141, "draws": 2,
-     "losses": 57, "win_rate": 0.71, "wilson95": [0.643, 0.768], "decision_s": {"ismcts": 0.41,
-     "greedy": 0.003}, "max_decision_s": {...}, "seconds": 812.4}
+     "losses": 57, "win_rate": 0.71, "wilson95": [0.643, 0.768], "mean_margin": 6.3,
+     "decision_s": {"ismcts": 0.41, "greedy": 0.003}, "max_decision_s": {...}, "seconds": 812.4}
 
 ``win_rate`` counts a draw (shared first place) as half a win; the interval is the 95%
-Wilson score interval of that rate. Games follow :func:`skyhall.sim.runner.schedule`, so
-``a`` and ``b`` play both seats of every deal, with the agents seeded as ``run_many`` seeds
-them. ``decision_s`` is each agent's mean time per decision (wall clock, one process each).
+Wilson score interval of that rate; ``mean_margin`` is ``a``'s final score less ``b``'s, averaged
+over the games (a steadier sign of strength than wins over few games). Games follow
+:func:`skyhall.sim.runner.schedule`, so ``a`` and ``b`` play both seats of every deal, with the agents
+seeded as ``run_many`` seeds them. ``decision_s`` is each agent's mean time per decision (wall clock,
+one process each).
 
 With ``--log FILE`` every finished game is appended to ``FILE`` as it ends (pairing, deal, seat order,
-each agent's share of the win and thinking time), and games already there are not played again:
+each agent's share of the win, final score and thinking time), and games already there are not played again:
 a long protocol run can stop and resume, and a part of it is still a measurement.
 """
 
@@ -67,6 +69,7 @@ def one_game(game: str, names: tuple[str, str], deal: int, order: tuple[int, ...
         share[order[seat]] += 1.0 / len(winners)
     return {
         "share": share,
+        "scores": [next(outcome.result.scores[s] for s, k in enumerate(order) if k == i) for i in (0, 1)],
         "seconds": [sum(t.seconds for t, k in zip(timed, order, strict=True) if k == i) for i in (0, 1)],
         "decisions": [sum(t.decisions for t, k in zip(timed, order, strict=True) if k == i) for i in (0, 1)],
         "longest": [max(t.longest for t, k in zip(timed, order, strict=True) if k == i) for i in (0, 1)],
@@ -117,6 +120,7 @@ def pairing(
     wins = sum(1 for r in results if r["share"][0] == 1.0)
     losses = sum(1 for r in results if r["share"][0] == 0.0)
     score = sum(r["share"][0] for r in results)
+    scored = [r["scores"] for r in results if "scores" in r]  # logs from before scores were kept lack them
     low, high = wilson(score, games)
     names = (a, b) if a != b else (a, f"{b} (second)")
 
@@ -133,6 +137,7 @@ def pairing(
         "losses": losses,
         "win_rate": round(score / games, 4),
         "wilson95": [round(low, 4), round(high, 4)],
+        "mean_margin": round(sum(x - y for x, y in scored) / len(scored), 2) if scored else None,
         "decision_s": per_agent(
             lambda i: sum(r["seconds"][i] for r in results) / max(1, sum(r["decisions"][i] for r in results)),
         ),
