@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from skyhall.agents import heuristics, make_agent
-from skyhall.agents.ismcts import IsmctsAgent
+from skyhall.agents.budget import Budget
+from skyhall.agents.ismcts import OWN_TURN, IsmctsAgent, Node
+from skyhall.agents.lookahead import model_of
 from skyhall.core.registry import get
 from skyhall.core.rng import Rng
 from skyhall.games.skyport.steps import CHOOSE_CARD
@@ -44,6 +46,39 @@ def test_the_subtree_is_reused_within_a_turn_only() -> None:
         assert not agent.reused
         return
     raise AssertionError("no two-step Skyport turn in the sample")
+
+
+def rival_nodes(agent: IsmctsAgent, root: Node, view: object, samples: int) -> int:
+    """Tree nodes with children met at a rival's decision, walking the tree along sampled states."""
+    game = get(view.game)  # type: ignore[attr-defined]
+    seat = view.seat  # type: ignore[attr-defined]
+    rng = Rng(11)
+    found = 0
+    for _ in range(samples):
+        state, node = game.determinize(view, rng), root
+        while not state.is_over:
+            known = [a for a in state.legal_actions() if a in node.children]
+            if not known:
+                break
+            found += state.to_act != seat
+            action = known[rng.below(len(known))]
+            node = node.children[action]
+            state.apply(action)
+    return found
+
+
+@pytest.mark.parametrize(("game", "own_turn"), [("airport-rush", True), ("skyport", False)])
+def test_the_tree_stops_at_the_end_of_the_own_turn_where_the_game_asks(game: str, own_turn: bool) -> None:
+    """Airport Rush plans the searching seat's own turn only; Skyport's tree grows into the rivals' turns."""
+    assert (game in OWN_TURN) is own_turn
+    met = 0
+    for state in positions(game, 2, 6, seed=9):
+        agent = IsmctsAgent(3, Budget(iterations=400))
+        view = state.view(state.to_act, log=False)
+        root = Node()
+        agent._search(model_of(view), view, root, {}, None)
+        met += rival_nodes(agent, root, view, 40)
+    assert (met == 0) is own_turn
 
 
 @pytest.mark.parametrize("game", GAMES)
