@@ -431,3 +431,23 @@ def test_the_example_sets_score_7_without_a_colours_token(example: Result) -> No
 def test_the_example_totals_45(example: Result) -> None:
     assert example.category_totals(0) == {"lanes": 26, "tycoons": 12, "sets": 7}
     assert example.scores[0] == 45
+
+
+def test_the_sheet_total_is_what_the_sheet_lines_add_up_to() -> None:
+    """``sheet_total`` (the search agents' fast path) equals the written sheet's sum in every skyport
+    met along random games of 2 to 4 players, tycoons of every kind and tokens included."""
+    from skyhall.games.skyport.scoring import score_sheet, sheet_total
+    from skyhall.sim.positions import random_positions
+
+    checked = 0
+    tycoons = set()
+    for players in (2, 3, 4):
+        for s in random_positions("skyport", players, 60, players, every=3):
+            for seat in range(s.n):
+                row, hand, owned = s.rows[seat], s.hands[seat], s.owned[seat]
+                lines = score_sheet(s.cat, row, hand, owned)
+                assert sheet_total(s.cat, row, hand, owned) == sum(line.points for line in lines)
+                tycoons.update(line.label.split(":")[0] for line in lines if line.category == "tycoons")
+                checked += 1
+    assert checked >= 400
+    assert tycoons == {"Merchant", "Explorer", "Diplomat", "Supplier", "Inventor"}

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from skyhall.agents.heuristics import Memo, final_scores, margin
 from skyhall.games.skyport.cards import AIRSHIP, COLOURS, COLOURS_SET, STAR, STATION, Card, Catalog
 from skyhall.games.skyport.lane import Lane, Row
-from skyhall.games.skyport.scoring import EMPTY, icon_counts, score_sheet
+from skyhall.games.skyport.scoring import EMPTY, icon_counts, sheet_total
 from skyhall.games.skyport.steps import PLACE_CARD
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def sheet_points(cat: Catalog, row: Row, hand: tuple[int, ...], owned: tuple[int
     return by_row(
         row,
         ("sheet", id(cat), hand, owned),
-        lambda: float(sum(line.points for line in score_sheet(cat, row, hand, owned))),
+        lambda: float(sheet_total(cat, row, hand, owned)),
     )
 
 

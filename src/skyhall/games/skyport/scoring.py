@@ -90,6 +90,32 @@ def lane_lines(cat: Catalog, row: Row) -> list[ScoreLine]:
     return out
 
 
+TYCOON_ICON = {MERCHANT: CARGO, EXPLORER: NAVIGATION, DIPLOMAT: PASSENGER}
+"""The icon each counting tycoon scores."""
+
+
+def tycoon_score(
+    cat: Catalog, row: Row, hand: tuple[int, ...], pos: int, counts: list[int]
+) -> tuple[int, int]:
+    """The tycoon on the berth at ``pos``: how many icons it counts, and its points
+    (``counts``: the row's :func:`icon_counts`)."""
+    berth = row[pos]
+    assert isinstance(berth, Berth)
+    kind = cat.cards[berth.tycoon].tycoon
+    if kind in TYCOON_ICON:
+        n = counts[TYCOON_ICON[kind]]
+        return n, 2 * n if n >= 3 else 0
+    if kind == SUPPLIER:
+        n = sum(cat.cards[c].icons[k] for c in hand for k in (PASSENGER, NAVIGATION, CARGO))
+        return n, 3 * n
+    assert kind == INVENTOR
+    n = 0
+    for neighbour in (pos - 1, pos + 1):
+        if 0 <= neighbour < len(row) and isinstance(lane := row[neighbour], Lane):
+            n += sum(cat.cards[c].icons[k] for c in lane.cards for k in (PASSENGER, NAVIGATION, CARGO))
+    return n, 2 * n
+
+
 def tycoon_lines(cat: Catalog, row: Row, hand: tuple[int, ...]) -> list[ScoreLine]:
     counts = icon_counts(cat, row)
     out = []
@@ -98,29 +124,16 @@ def tycoon_lines(cat: Catalog, row: Row, hand: tuple[int, ...]) -> list[ScoreLin
             continue
         kind = cat.cards[item.tycoon].tycoon
         name = TYCOON_KINDS[kind].capitalize()
-        if kind in (MERCHANT, EXPLORER, DIPLOMAT):
-            icon = {MERCHANT: CARGO, EXPLORER: NAVIGATION, DIPLOMAT: PASSENGER}[kind]
-            n = counts[icon]
-            points = 2 * n if n >= 3 else 0
-            label = f"{name}: {n} {ICON_NAMES[icon]} icon{'s' * (n != 1)}" + (
+        n, points = tycoon_score(cat, row, hand, pos, counts)
+        plural = "s" * (n != 1)
+        if kind in TYCOON_ICON:
+            label = f"{name}: {n} {ICON_NAMES[TYCOON_ICON[kind]]} icon{plural}" + (
                 " × 2" if n >= 3 else " (needs 3)"
             )
         elif kind == SUPPLIER:
-            n = sum(cat.cards[c].icons[k] for c in hand for k in (PASSENGER, NAVIGATION, CARGO))
-            points = 3 * n
-            label = f"{name}: {n} icon{'s' * (n != 1)} in hand × 3"
+            label = f"{name}: {n} icon{plural} in hand × 3"
         else:
-            assert kind == INVENTOR
-            n = 0
-            for neighbour in (pos - 1, pos + 1):
-                if 0 <= neighbour < len(row) and isinstance(row[neighbour], Lane):
-                    lane = row[neighbour]
-                    assert isinstance(lane, Lane)
-                    n += sum(
-                        cat.cards[c].icons[k] for c in lane.cards for k in (PASSENGER, NAVIGATION, CARGO)
-                    )
-            points = 2 * n
-            label = f"{name}: {n} icon{'s' * (n != 1)} in the lanes beside its station × 2"
+            label = f"{name}: {n} icon{plural} in the lanes beside its station × 2"
         out.append(ScoreLine("tycoons", label, points))
     return out
 
@@ -144,6 +157,19 @@ def movement_total(cat: Catalog, row: Row) -> int:
 
 def score_sheet(cat: Catalog, row: Row, hand: tuple[int, ...], owned: tuple[int, int]) -> list[ScoreLine]:
     return lane_lines(cat, row) + tycoon_lines(cat, row, hand) + token_lines(owned)
+
+
+def sheet_total(cat: Catalog, row: Row, hand: tuple[int, ...], owned: tuple[int, int]) -> int:
+    """What :func:`score_sheet`'s lines add up to, without writing them (search agents ask often)."""
+    total = sum(value for value in owned if value != EMPTY)
+    counts: list[int] | None = None
+    for pos, item in enumerate(row):
+        if isinstance(item, Lane):
+            total += len(item.cards) * lane_stars(cat, row, pos)[0]
+        elif item.tycoon != EMPTY:
+            counts = counts or icon_counts(cat, row)
+            total += tycoon_score(cat, row, hand, pos, counts)[1]
+    return total
 
 
 def result(s: State) -> Result:
