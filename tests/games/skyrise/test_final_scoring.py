@@ -426,3 +426,25 @@ def test_most_prestige_wins_whatever_the_tall_buildings() -> None:
     result = s.result()
     assert result.scores == (5, 15, 5)
     assert result.ranks == (2, 1, 3) and result.winners == (1,)
+
+
+def test_the_final_total_is_what_the_final_lines_add_up_to() -> None:
+    """``final_total`` (the search agents' fast path) equals the sum of ``final_lines`` for every seat
+    of positions met along random games of 2 to 4 players (objectives, rows, Patrons, Keys and
+    Commissions as they come; excess discs added)."""
+    from skyhall.games.skyrise.scoring import final_lines, final_total
+    from skyhall.sim.positions import random_positions
+
+    categories: set[str] = set()
+    checked = 0
+    for players in (2, 3, 4):
+        for state in random_positions("skyrise", players, 60, players, every=2):
+            s = state.clone()  # random games leave no excess disc: give every seat some
+            s.excess = [n + seat for seat, n in enumerate(s.excess)]
+            for seat in range(s.n):
+                lines = final_lines(s, seat)
+                assert final_total(s, seat) == sum(line.points for line in lines)
+                categories.update(line.category for line in lines if line.points)
+                checked += 1
+    assert checked >= 500
+    assert categories == {"objective", "structures", "excess", "patrons", "keys", "commissions"}

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from skyhall.agents.heuristics import Memo, final_scores, margin
 from skyhall.games.skyrise.bid import WONDER, owner
 from skyhall.games.skyrise.catalog import COLOURS, PATRON, WILD
-from skyhall.games.skyrise.scoring import control_lines, final_lines, panorama_lines
+from skyhall.games.skyrise.scoring import control_lines, final_total, objective_count, panorama_lines
 
 if TYPE_CHECKING:
     from skyhall.games.skyrise.state import State
@@ -59,10 +59,8 @@ def seat_value(s: State, seat: int, control: int) -> float:
     points = float(sum(line.points for line in s.ledger[seat]) + control)
     twice = 2 if s.era == 1 else 1
     points += twice * panorama_points(s, seat)
-    points += sum(line.points for line in final_lines(s, seat))
-    objective = cat.objectives[s.objectives[seat]]
-    need = objective.needed(s.n)
-    have = sum(1 for d in s.built[seat] if s.board.colour[d] == objective.colour)
+    points += final_total(s, seat)
+    have, need = objective_count(s, seat)
     if have < need:
         points += OBJECTIVE_HOPE * cat.objective_points * have / need
     buildings = [*s.pool[seat], *s.reserve[seat]]

@@ -195,24 +195,34 @@ def illustration_items(s: State, seat: int) -> int:
     return sum(s.patrons[seat]) + len(s.keys[seat]) + s.excess[seat] + s.commissions[seat]
 
 
+def objective_count(s: State, seat: int) -> tuple[int, int]:
+    """``seat``'s Structures on its Secret Objective's colour, and how many the objective needs."""
+    objective = s.cat.objectives[s.objectives[seat]]
+    have = sum(1 for d in s.built[seat] if s.board.colour[d] == objective.colour)
+    return have, objective.needed(s.n)
+
+
+def structures_by_colour(s: State, seat: int) -> list[int]:
+    """``seat``'s Structures per row they score on (a "best colour" Wonder's on the best row)."""
+    per_colour = [0] * len(COLOURS)
+    for d in s.built[seat]:
+        colour = best_colour(s, seat) if effect_at(s, d) == "best_colour" else s.board.colour[d]
+        per_colour[colour] += 1
+    return per_colour
+
+
 def final_lines(s: State, seat: int) -> list[ScoreLine]:
     """The end-of-Era-2 steps after island control and Panoramas, for one seat."""
     cat = s.cat
     out: list[ScoreLine] = []
     objective = cat.objectives[s.objectives[seat]]
-    need = objective.needed(s.n)
-    have = sum(1 for d in s.built[seat] if s.board.colour[d] == objective.colour)
+    have, need = objective_count(s, seat)
     met = have >= need
     label = f"Secret objective {objective.id}: {have} of {need} Structures on {COLOURS[objective.colour]}"
     out.append(
         ScoreLine("objective", label + ("" if met else " (not met)"), cat.objective_points if met else 0)
     )
-
-    per_colour = [0] * len(COLOURS)
-    for d in s.built[seat]:
-        colour = best_colour(s, seat) if effect_at(s, d) == "best_colour" else s.board.colour[d]
-        per_colour[colour] += 1
-    for colour, count in enumerate(per_colour):
+    for colour, count in enumerate(structures_by_colour(s, seat)):
         if count:
             worth = row_value(s, seat, colour)
             discs = s.rows[seat][colour]
@@ -239,6 +249,20 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
             )
         )
     return out
+
+
+def final_total(s: State, seat: int) -> int:
+    """What :func:`final_lines` add up to, without writing them (search agents ask often)."""
+    cat = s.cat
+    have, need = objective_count(s, seat)
+    total = cat.objective_points if have >= need else 0
+    total += sum(
+        count * row_value(s, seat, colour) for colour, count in enumerate(structures_by_colour(s, seat))
+    )
+    total += s.excess[seat] * cat.excess_value
+    total += sum(count * s.tiles[letter] for letter, count in enumerate(s.patrons[seat]) if count)
+    total += sum(s.keys[seat])
+    return total + (s.commissions[seat] + extra_commissions(s, seat)) * illustration_items(s, seat)
 
 
 def result(s: State) -> Result:
