@@ -50,30 +50,29 @@ EARLY_PENALTY = 0.25
 
 
 _SEATS: ByIdentity[float] = ByIdentity(1 << 14)
+"""Each seat's :func:`seat_value`, by the identity of all it reads (see the module doc)."""
 
 
 def scores(s: State) -> tuple[float, ...]:
     """Each seat's projected final score."""
     if s.is_over:
         return final_scores(s)
-    end = s.cat.limits.takeoffs_to_end
-    step = end if s.last_turn >= 0 else min(end, max(map(len, s.taken)))
-    late = step / end
-    cat, taken, objectives, departure, waiting, airport = (
-        s.cat,
-        s.taken,
-        s.objectives,
-        s.departure,
-        s.waiting,
-        s.airport,
-    )
+    step = end_step(s)
+    late = step / s.cat.limits.takeoffs_to_end
     return tuple(
         _SEATS(
-            (cat, step, taken[seat], objectives[seat], departure[seat], waiting[seat], airport[seat]),
-            partial(seat_value, s, seat, late),
+            (s.cat, step, s.taken[p], s.objectives[p], s.departure[p], s.waiting[p], s.airport[p]),
+            partial(seat_value, s, p, late),
         )
-        for seat in range(s.n)
+        for p in range(s.n)
     )
+
+
+def end_step(s: State) -> int:
+    """How near the end is, in planes taken off: the most one seat has, or the number that ends the
+    game once the end is triggered (``late``, from 0 to 1, is this over that number)."""
+    end = s.cat.limits.takeoffs_to_end
+    return end if s.last_turn >= 0 else min(end, max(map(len, s.taken)))
 
 
 def evaluate(s: State, seat: int) -> float:
