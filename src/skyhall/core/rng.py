@@ -40,8 +40,8 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias).
 
-        :meth:`next64` is written out here and in :meth:`shuffle` (the same numbers, without two
-        calls per draw: games and search agents draw hundreds of thousands per second)."""
+        :meth:`next64` is written out here (the same numbers, without two more calls per draw:
+        games and search agents draw hundreds of thousands per second)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
         limit = _MASK - (_MASK + 1) % n
@@ -60,21 +60,11 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place (each swap partner drawn as :meth:`below` draws it)."""
-        state = self._state
+        """Fisher-Yates shuffle in place."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _MASK - (_MASK + 1) % n
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                x = z ^ (z >> 31)
-                if x <= limit:
-                    break
-            j = x % n
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self._state = state
 
     def state(self) -> int:
         """The generator's whole state, for snapshots and equality checks."""
