@@ -37,7 +37,7 @@ def game_views(players: int, seed: int) -> list[View]:
 def from_scratch(view: View) -> bytes:
     """``view``'s encoding with every cache emptied first."""
     skyport.row_entries.found.clear()
-    skyport.stack_entries.found.clear()
+    skyport._STACKS.found.clear()
     skyport._placed.cache_clear()
     return ENCODER.encode(view).tobytes()
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 class ByIdentity(Generic[R]):
@@ -34,4 +35,26 @@ class ByIdentity(Generic[R]):
             self.found.clear()
         result = compute()
         self.found[key] = (parts, result)
+        return result
+
+
+class Remembered(Generic[T, R]):
+    """``compute(value)``, remembered by the identity of ``value`` alone: the lean form of
+    :class:`ByIdentity` for a function of one part (no key tuple, no closure per call)."""
+
+    __slots__ = ("compute", "found", "limit")
+
+    def __init__(self, compute: Callable[[T], R], limit: int = 1 << 12) -> None:
+        self.compute = compute
+        self.limit = limit
+        self.found: dict[int, tuple[T, R]] = {}
+
+    def __call__(self, value: T) -> R:
+        hit = self.found.get(id(value))
+        if hit is not None:
+            return hit[1]
+        if len(self.found) >= self.limit:
+            self.found.clear()
+        result = self.compute(value)
+        self.found[id(value)] = (value, result)
         return result

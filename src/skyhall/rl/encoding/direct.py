@@ -1,13 +1,13 @@
 """The from-scratch encoder (Skyport's): every view written into a zeroed vector by the game's ``write``.
 
 Its costly parts are remembered by the identity of the view's immutable tuples
-(:class:`ByIdentity`), and a few scalars go straight in.
+(:class:`skyhall.core.memo.ByIdentity`), and a few scalars go straight in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import numpy as np
 
@@ -18,7 +18,8 @@ Write = Callable[[Any, Vector], list[Index]]
 return index arrays of further 1 flags (parts worked out once and cached), which ``encode`` sets.
 
 Setting a lone entry costs about as much as converting one Python int to an index, so a few flags
-go straight in; a part with many flags is worth an array only when it is cached (see :class:`ByIdentity`).
+go straight in; a part with many flags is worth an array only when it is cached (see
+:class:`skyhall.core.memo.ByIdentity`).
 """
 
 
@@ -46,39 +47,6 @@ class Direct(Encoder):
 def index(hot: Sequence[int]) -> Index:
     """``hot`` as an index array (for a cached part)."""
     return np.array(hot, np.intp)
-
-
-K = TypeVar("K")
-R = TypeVar("R")
-
-
-class ByIdentity(Generic[K, R]):
-    """``compute(value, arg)`` remembered by the identity of ``value``, an immutable part of a view.
-
-    Views share their tuples with the state and with each other (a skyport row
-    stays the same object until it changes), so most parts of a new view were
-    seen before, and finding them by ``id`` skips hashing them. With ``members``,
-    ``value`` is a tuple of such parts, found by the identity of each (a view's
-    tuple of rows is new, its rows are not). The cache keeps each value alive, so
-    an ``id`` it holds cannot be reused; it starts over when full.
-    """
-
-    def __init__(self, compute: Callable[[K, int], R], members: bool = False, limit: int = 1 << 14) -> None:
-        self.compute = compute
-        self.members = members
-        self.limit = limit
-        self.found: dict[tuple[int, ...], tuple[K, R]] = {}
-
-    def __call__(self, value: K, arg: int) -> R:
-        key = (*map(id, value), arg) if self.members else (id(value), arg)  # type: ignore[call-overload]
-        hit = self.found.get(key)
-        if hit is not None:
-            return hit[1]
-        if len(self.found) >= self.limit:
-            self.found.clear()
-        result = self.compute(value, arg)
-        self.found[key] = (value, result)
-        return result
 
 
 def write_header(starts: tuple[int, int, int], view: Any, rel: tuple[int, ...], out: Vector) -> None:

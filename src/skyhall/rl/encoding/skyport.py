@@ -14,11 +14,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from skyhall.core.memo import ByIdentity, Remembered
 from skyhall.games.skyport.cards import COLOURS, TYCOON_KINDS, load
 from skyhall.games.skyport.lane import Lane, Row
 from skyhall.games.skyport.steps import NAMES
 from skyhall.games.skyport.view import View
-from skyhall.rl.encoding.direct import ByIdentity, Direct, index, write_header
+from skyhall.rl.encoding.direct import Direct, index, write_header
 from skyhall.rl.encoding.layout import SEATS, Index, Layout, Vector, header, relative
 
 POSITIONS = 24
@@ -141,7 +142,10 @@ BERTH_PATTERNS = {
 """A station's position entries (its ribbons, and whether it hosts a tycoon), by station and tycoon."""
 
 
-def _row(row: Row, _: int) -> tuple[Index, Vector, Vector]:
+RowEntries = tuple[Index, Vector, Vector]
+
+
+def _row(row: Row) -> RowEntries:
     """What the skyport row ``row`` contributes, whoever holds it: its cards (whose flags go in the
     holder's ``skyport`` location), and the entries of its positions' features and of its lane sizes, each
     a contiguous run of the holder's block (for the first ``POSITIONS`` positions; the entries past the
@@ -171,23 +175,28 @@ def _row(row: Row, _: int) -> tuple[Index, Vector, Vector]:
     )
 
 
-row_entries = ByIdentity(_row)
+row_entries: Remembered[Row, RowEntries] = Remembered(_row, 1 << 14)
 
 
-def _stacks(
-    stacks: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]], _: int
-) -> tuple[Index, Vector]:
-    """The station decks and Promenade stacks ``stacks``: the flags of their visible tops, and their sizes
-    (the run of ``counts`` at ``C_STACKS``). A view shares these tuples with the views before it until a
-    card is taken from one, so this is worked out about once per take."""
-    decks, promenade = stacks
+Stacks = tuple[tuple[int, ...], ...]
+
+
+def _stacks(decks: Stacks, promenade: Stacks) -> tuple[Index, Vector]:
+    """The station decks ``decks`` and Promenade stacks ``promenade``: the flags of their visible tops,
+    and their sizes (the run of ``counts`` at ``C_STACKS``). A view shares these tuples with the views
+    before it until a card is taken from one, so this is worked out about once per take."""
     tops = [WHERE + d[-1] * NLOC + L_STATION_TOP for d in decks if d]
     tops += [WHERE + t[-1] * NLOC + L_PROMENADE_TOP for t in promenade if t]
     sizes = [len(d) / 6 for d in decks] + [len(t) / 3 for t in promenade]
     return index(tops), np.array(sizes, np.float32)
 
 
-stack_entries = ByIdentity(_stacks, members=True)
+_STACKS: ByIdentity[tuple[Index, Vector]] = ByIdentity(1 << 14)
+
+
+def stack_entries(decks: Stacks, promenade: Stacks) -> tuple[Index, Vector]:
+    """:func:`_stacks`, remembered by the identities of ``decks`` and ``promenade``."""
+    return _STACKS((decks, promenade), lambda: _stacks(decks, promenade))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -215,13 +224,13 @@ def write(view: View, out: Vector) -> list[Index]:
     ncities = len(CAT.cities)
     for p, c in enumerate(view.cities):
         out[CITIES + rel[p] * ncities + c] = 1.0
-    tops, stack_sizes = stack_entries((view.station_decks, view.promenade), 0)
+    tops, stack_sizes = stack_entries(view.station_decks, view.promenade)
     out[C_STACKS : C_STACKS + len(stack_sizes)] = stack_sizes
     hot = [_placed(view.board, L_SPACE), tops]
     for r, row, hand, standee, (colours, icons) in zip(
         rel, view.rows, view.hands, view.standees, view.owned, strict=True
     ):
-        cards, features, sizes = row_entries(row, 0)
+        cards, features, sizes = row_entries(row)
         out[WHERE + L_SKYPORT + r : SKYPORT_END : NLOC][cards] = 1.0
         start = ROWS + r * ROW_FEATURES
         out[start : start + len(features)] = features
