@@ -14,7 +14,7 @@ import pytest
 
 from skyhall.core.registry import get
 from skyhall.core.rng import Rng
-from skyhall.games.skyport.rules import EMPTY
+from skyhall.core.state import EMPTY
 from skyhall.games.skyport.state import State
 from skyhall.games.skyport.view import View, build_view
 from skyhall.rl.encoding import skyport

@@ -12,6 +12,10 @@ from skyhall.core.rng import Rng
 
 S = TypeVar("S", bound="GameState")
 
+EMPTY = -1
+"""What an integer slot of a state or view holds when nothing is there: no card, no seat, no tycoon,
+no die (every game stores its pieces as small integers, so one sentinel serves all three)."""
+
 
 class GameState(Protocol):
     """A game in progress.

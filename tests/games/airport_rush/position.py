@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from skyhall.core.state import EMPTY
 from skyhall.games import airport_rush
 from skyhall.games.airport_rush import die, rules
 from skyhall.games.airport_rush.cards import Catalog, load
 from skyhall.games.airport_rush.plane import Docked
-from skyhall.games.airport_rush.state import EMPTY, State
+from skyhall.games.airport_rush.state import State
 from tests.games.checked import legal, play
 
 CAT: Catalog = load()

@@ -15,10 +15,11 @@ import pytest
 from skyhall.core.engine import play as checked
 from skyhall.core.errors import MalformedAction
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games import airport_rush
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.plane import Docked
-from skyhall.games.airport_rush.state import EMPTY, State
+from skyhall.games.airport_rush.state import State
 from skyhall.games.airport_rush.steps import (
     CARD_EFFECT,
     DRAW,

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 import pytest
 
 from skyhall.core.errors import IllegalAction
+from skyhall.core.state import EMPTY
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.plane import Docked
-from skyhall.games.airport_rush.state import EMPTY, State
+from skyhall.games.airport_rush.state import State
 from skyhall.games.airport_rush.steps import DRAW, FINAL_LOAD, PLACE_DIE, PLAY_CARD, TAKE_OFF
 from tests.games.airport_rush.position import CAT, dice, idx, legal, play, position, with_deck
 

@@ -14,11 +14,12 @@ import pytest
 
 from skyhall.core.errors import IllegalAction
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games import airport_rush
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.cards import EVENT
 from skyhall.games.airport_rush.plane import Docked
-from skyhall.games.airport_rush.state import EMPTY, State
+from skyhall.games.airport_rush.state import State
 from skyhall.games.airport_rush.steps import DRAW, PLACE_DIE, TAKE_OFF
 from skyhall.games.airport_rush.steps import EVENT as EVENT_STEP
 from tests.games.airport_rush.position import CAT, dice, idx, legal, play, position, with_deck

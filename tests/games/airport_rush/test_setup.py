@@ -16,11 +16,12 @@ from dataclasses import dataclass
 import pytest
 
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games import airport_rush
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.cards import ACTION, EVENT, PLANE
 from skyhall.games.airport_rush.rules import AFTER_CARD, AFTER_DICE
-from skyhall.games.airport_rush.state import EMPTY, State
+from skyhall.games.airport_rush.state import State
 from skyhall.games.airport_rush.steps import (
     CARD_EFFECT,
     DRAW,

@@ -12,12 +12,13 @@ import pytest
 
 from skyhall.core.errors import IllegalAction
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games import skyport
 from skyhall.games.skyport import rules
 from skyhall.games.skyport.cards import COLOURS, STATION
 from skyhall.games.skyport.lane import Berth, Lane
 from skyhall.games.skyport.scoring import colours_complete, lane_lines
-from skyhall.games.skyport.state import EMPTY, State
+from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import SHIFT_NEW_LANE, WALK
 from tests.games.skyport.position import CAT, berth, idx, lane, legal, play, position
 from tests.games.skyport.test_lane import row_of

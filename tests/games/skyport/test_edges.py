@@ -16,10 +16,11 @@ import pytest
 
 from skyhall.core.engine import play as checked_play
 from skyhall.core.errors import IllegalAction, MalformedAction
+from skyhall.core.state import EMPTY
 from skyhall.games import skyport
 from skyhall.games.skyport.cards import AIRSHIP, STATION, SUPPLIER, TYCOON, Card
 from skyhall.games.skyport.lane import Position
-from skyhall.games.skyport.state import EMPTY, State
+from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import (
     CHOOSE_CARD,
     OVER,

@@ -17,6 +17,7 @@ import pytest
 
 from skyhall.core.errors import IllegalAction, MalformedAction
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games import skyport
 from skyhall.games.skyport import setup
 from skyhall.games.skyport.cards import (
@@ -34,7 +35,7 @@ from skyhall.games.skyport.cards import (
     WILD,
 )
 from skyhall.games.skyport.lane import Berth, Lane
-from skyhall.games.skyport.state import CLOSING, EMPTY, State
+from skyhall.games.skyport.state import CLOSING, State
 from skyhall.games.skyport.steps import CHOOSE_CARD, OVER, PHASES
 from tests.games.skyport.position import CAT, berth, idx, legal, play, position
 

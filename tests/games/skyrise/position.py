@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise import rules
 from skyhall.games.skyrise.bid import WONDER
 from skyhall.games.skyrise.catalog import COLOURS, COMMISSIONS, PATRON, WILD, Catalog, load
 from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.setup import disc_bag
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 from tests.games.checked import legal as legal
 from tests.games.checked import play as play
 

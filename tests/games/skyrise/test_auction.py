@@ -19,9 +19,10 @@ import pytest
 
 from skyhall.core.engine import play as checked
 from skyhall.core.errors import IllegalAction
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise import rules
 from skyhall.games.skyrise.bid import WONDER
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import BID, KEEP, OPEN
 from tests.games.skyrise.position import CAT, b, d, legal, play, position
 

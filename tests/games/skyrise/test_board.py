@@ -16,9 +16,10 @@ import pytest
 from skyhall.core.data import load_toml
 from skyhall.core.engine import play as checked
 from skyhall.core.errors import IllegalAction
+from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise.catalog import COLOURS, DATA_PACKAGE
-from skyhall.games.skyrise.district import EMPTY, Board, board_for
+from skyhall.games.skyrise.district import Board, board_for
 from tests.games.skyrise.position import CAT, d, legal, play, position
 
 RAW: dict[str, Any] = load_toml(DATA_PACKAGE, "board.toml")[1]

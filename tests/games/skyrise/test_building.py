@@ -11,10 +11,11 @@ from __future__ import annotations
 import pytest
 
 from skyhall.core.result import ScoreLine
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import WONDER
 from skyhall.games.skyrise.catalog import HEIGHTS, MEDIUM, PATRON, SHORT, TALL
 from skyhall.games.skyrise.scoring import controllers, heights
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import KEEP, OPEN, OVER
 from tests.games.skyrise.position import CAT, b, d, disc_code, legal, play, position
 from tests.games.skyrise.test_auction import built, refused, restart, values

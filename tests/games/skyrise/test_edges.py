@@ -11,9 +11,10 @@ import pytest
 
 from skyhall.core.engine import play as checked
 from skyhall.core.errors import IllegalAction, MalformedAction
+from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise import rules
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import KEEP, OPEN, OVER
 from tests.games.skyrise.position import CAT, b, d, legal, play, position
 

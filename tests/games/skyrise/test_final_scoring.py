@@ -20,9 +20,10 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from skyhall.core.result import ScoreLine
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise import rules
 from skyhall.games.skyrise.catalog import COLOURS
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import BID, KEEP
 from tests.games.skyrise.position import CAT, b, d, disc_code, play, position
 

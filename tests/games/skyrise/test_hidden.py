@@ -23,9 +23,10 @@ import pytest
 from skyhall.core.engine import play as checked
 from skyhall.core.errors import IllegalAction
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise import text
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import KEEP, OPEN
 from tests.games.skyrise.position import CAT, b, d, play, position
 from tests.games.skyrise.test_edges import playout, restart

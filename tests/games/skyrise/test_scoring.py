@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from skyhall.core.result import ScoreLine
+from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise.scoring import controllers, final_lines, panorama_count
-from skyhall.games.skyrise.state import EMPTY
 from skyhall.games.skyrise.steps import KEEP
 from tests.games.skyrise.position import CAT, b, d, play, position
 

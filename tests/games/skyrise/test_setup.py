@@ -13,11 +13,12 @@ import pytest
 
 from skyhall.core.engine import play as checked
 from skyhall.core.errors import IllegalAction
+from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise.bid import remaining
 from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, PATRON, WILD
 from skyhall.games.skyrise.setup import disc_bag
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import BID, KEEP, OPEN
 from skyhall.games.skyrise.text import turn_summary
 from tests.games.skyrise.position import CAT, legal, play, position

@@ -23,12 +23,13 @@ import pytest
 from skyhall.core.engine import play as checked
 from skyhall.core.errors import IllegalAction
 from skyhall.core.result import ScoreLine
+from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise import rules
 from skyhall.games.skyrise.bid import remaining
 from skyhall.games.skyrise.catalog import EFFECTS, PATRON
 from skyhall.games.skyrise.scoring import controllers
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, PANORAMA, TAKE
 from tests.games.skyrise.position import CAT, b, d, disc_code, legal, play, position
 

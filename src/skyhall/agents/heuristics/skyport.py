@@ -18,9 +18,10 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from skyhall.agents.heuristics import Memo, final_scores, margin
+from skyhall.core.state import EMPTY
 from skyhall.games.skyport.cards import AIRSHIP, COLOURS, COLOURS_SET, STAR, STATION, Card, Catalog
 from skyhall.games.skyport.lane import Lane, Row
-from skyhall.games.skyport.scoring import EMPTY, icon_counts, sheet_total
+from skyhall.games.skyport.scoring import icon_counts, sheet_total
 from skyhall.games.skyport.steps import PLACE_CARD
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from skyhall.core import log
 from skyhall.core.flow import take_forced
+from skyhall.core.state import EMPTY
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import (
     AIRPORT,
@@ -61,7 +62,6 @@ from skyhall.games.airport_rush.steps import (
 if TYPE_CHECKING:
     from skyhall.games.airport_rush.state import State
 
-EMPTY = -1
 AFTER_DICE, AFTER_CARD, AFTER_EVENT = 0, 1, 2
 """Where play goes once the pending dice are placed: Action 2, Action 3, or the next seat of an Event."""
 INTO_LOCATE = -2

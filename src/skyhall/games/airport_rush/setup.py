@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from skyhall.core import log
 from skyhall.core.flow import first_player
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games.airport_rush.cards import Catalog
 from skyhall.games.airport_rush.plane import Docked
-from skyhall.games.airport_rush.rules import EMPTY, begin_game, refill_load_spaces, seat_name, settle
+from skyhall.games.airport_rush.rules import begin_game, refill_load_spaces, seat_name, settle
 from skyhall.games.airport_rush.state import State
 
 

@@ -12,15 +12,13 @@ from typing import Any
 from skyhall.core.log import Log, entries
 from skyhall.core.result import Result
 from skyhall.core.rng import Rng
-from skyhall.core.state import TurnState
+from skyhall.core.state import EMPTY, TurnState
 from skyhall.games.airport_rush import rules, scoring
 from skyhall.games.airport_rush.actions import Action
 from skyhall.games.airport_rush.cards import Catalog
 from skyhall.games.airport_rush.plane import Docked
 from skyhall.games.airport_rush.steps import OVER
 from skyhall.games.airport_rush.view import build_view, determinize
-
-EMPTY = -1
 
 
 class State(TurnState[Action]):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from skyhall.core.state import EMPTY
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import (
     AIRPORT,
@@ -85,7 +86,6 @@ from skyhall.games.airport_rush.steps import (
 )
 from skyhall.games.airport_rush.view import EVENT_SLOT, HIDDEN_ACTION, HIDDEN_PLANE, View
 
-EMPTY = -1
 TIEBREAKS = ("planes taken off",)
 HIGHLIGHTS = (
     (r"(?i)\byellow\b", "#e3c21b"),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from skyhall.core import log
 from skyhall.core.flow import take_forced
+from skyhall.core.state import EMPTY
 from skyhall.games.skyport.actions import (
     PASS,
     Action,
@@ -80,7 +81,6 @@ if TYPE_CHECKING:
     from skyhall.games.skyport.state import State
 
 CLOSING = -2
-EMPTY = -1
 
 
 def seat_name(seat: int) -> str:

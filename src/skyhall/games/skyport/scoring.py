@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core.result import Result, ScoreLine, rank_by
+from skyhall.core.state import EMPTY
 from skyhall.games.skyport.cards import (
     CARGO,
     COLOURS,
@@ -24,7 +25,6 @@ from skyhall.games.skyport.lane import Berth, Lane, Row
 if TYPE_CHECKING:
     from skyhall.games.skyport.state import State
 
-EMPTY = -1
 ICON_NAMES = ("Passenger", "Navigation", "Cargo")
 
 

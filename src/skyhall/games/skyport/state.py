@@ -12,7 +12,7 @@ from typing import Any
 from skyhall.core.log import Log, entries
 from skyhall.core.result import Result
 from skyhall.core.rng import Rng
-from skyhall.core.state import TurnState
+from skyhall.core.state import EMPTY, TurnState
 from skyhall.games.skyport import rules, scoring
 from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import Catalog
@@ -22,8 +22,6 @@ from skyhall.games.skyport.view import build_view, determinize
 
 CLOSING = -2
 """The Station Closing card, as it sits in the deck."""
-EMPTY = -1
-"""An empty board space, no tycoon, no token, no seat."""
 
 
 class State(TurnState[Action]):

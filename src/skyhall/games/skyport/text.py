@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skyhall.core.state import EMPTY
 from skyhall.games.skyport.actions import (
     Action,
     Host,
@@ -67,7 +68,6 @@ from skyhall.games.skyport.steps import (
 )
 from skyhall.games.skyport.view import View
 
-EMPTY = -1
 ICON_WORDS = ("pax", "nav", "cargo")
 SET_NAMES = ("Colours", "Icons")
 """Short names of the passenger, navigation and cargo icons (stars are drawn as ★)."""

@@ -21,6 +21,7 @@ from skyhall.core import log
 from skyhall.core.draft import Drafts
 from skyhall.core.memo import ByIdentity
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import (
     COLOURS,
@@ -36,7 +37,7 @@ from skyhall.games.skyport.cards import (
     Space,
 )
 from skyhall.games.skyport.lane import Berth, Lane, Row
-from skyhall.games.skyport.rules import CLOSING, EMPTY, allowance
+from skyhall.games.skyport.rules import CLOSING, allowance
 from skyhall.games.skyport.scoring import lane_stars
 from skyhall.games.skyport.steps import NAMES, OVER, PHASES, WALK
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.catalog import Catalog
 
 if TYPE_CHECKING:
     from skyhall.games.skyrise.state import State
 
-EMPTY = -1
 WONDER = 100
 
 

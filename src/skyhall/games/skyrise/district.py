@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.catalog import Catalog
-
-EMPTY = -1
 
 Layout = tuple[int, ...]
 """Tile index in each slot, ``EMPTY`` for a slot without an island."""

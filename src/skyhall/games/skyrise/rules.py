@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from skyhall.core import log
 from skyhall.core.flow import take_forced
 from skyhall.core.result import ScoreLine
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.actions import (
     PASS,
     Action,
@@ -50,7 +51,6 @@ from skyhall.games.skyrise.wonder import DECISIONS, LASTING, immediate
 if TYPE_CHECKING:
     from skyhall.games.skyrise.state import State
 
-EMPTY = -1
 FULL_ROW = 4
 """A district row holds four discs; more go on the illustration."""
 

@@ -13,14 +13,13 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from skyhall.core.result import Result, ScoreLine, rank_by
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import WONDER
 from skyhall.games.skyrise.catalog import COLOURS, TALL, Panorama
 from skyhall.games.skyrise.district import Board
 
 if TYPE_CHECKING:
     from skyhall.games.skyrise.state import State
-
-EMPTY = -1
 
 
 def island_name(s: State, island: int) -> str:

@@ -7,11 +7,12 @@ from collections.abc import Mapping
 from skyhall.core import log
 from skyhall.core.flow import first_player
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import wonders_each
 from skyhall.games.skyrise.catalog import COLOURS, COMMISSIONS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.rules import KEY_MODES, seat_name, settle, start_auction
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 
 
 def disc_bag(cat: Catalog, players: int) -> list[int]:

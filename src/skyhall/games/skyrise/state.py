@@ -15,15 +15,13 @@ from typing import Any
 from skyhall.core.log import Log, entries
 from skyhall.core.result import Result, ScoreLine
 from skyhall.core.rng import Rng
-from skyhall.core.state import TurnState
+from skyhall.core.state import EMPTY, TurnState
 from skyhall.games.skyrise import rules, scoring
 from skyhall.games.skyrise.actions import Action
 from skyhall.games.skyrise.catalog import Catalog
 from skyhall.games.skyrise.district import Board
 from skyhall.games.skyrise.steps import OVER
 
-EMPTY = -1
-"""No disc, no structure, no seat, no card."""
 WONDER = 100
 """Structure code of a Wonder: ``WONDER + card index``."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.actions import (
     Action,
     Assign,
@@ -32,7 +33,6 @@ from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, PATRON, WILD, Catalo
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, PANORAMA, TAKE
 from skyhall.games.skyrise.view import View
 
-EMPTY = -1
 TIEBREAKS = ("tall Buildings",)
 HIGHLIGHTS = (
     (r"(?i)\byellow\b", "#e8c547"),

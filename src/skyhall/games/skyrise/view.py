@@ -22,11 +22,12 @@ from skyhall.core import log
 from skyhall.core.draft import Drafts
 from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import WONDER, describe, is_wonder, outbids, value
 from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import Board, board_for
 from skyhall.games.skyrise.rules import legal
-from skyhall.games.skyrise.state import EMPTY, State
+from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import NAMES, OVER
 
 

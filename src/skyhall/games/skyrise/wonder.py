@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.catalog import WonderCard
 from skyhall.games.skyrise.scoring import controllers, island_name, tall_buildings
 
 if TYPE_CHECKING:
     from skyhall.games.skyrise.state import State
 
-EMPTY = -1
 
 LASTING = frozenset({"tall_for_control", "extra_commission", "best_colour", "outbid"})
 """Effects with nothing to do when built: they change scoring or bidding from then on."""
