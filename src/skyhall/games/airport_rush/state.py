@@ -7,10 +7,7 @@ in :mod:`skyhall.games.airport_rush.rules`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from skyhall.core.log import Log, entries
-from skyhall.core.result import Result
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, TurnState
 from skyhall.games.airport_rush import rules, scoring
@@ -127,24 +124,14 @@ class State(TurnState[Action]):
         self.log: Log = None
         self._legal: tuple[Action, ...] | None = None
 
-    def _compute_legal(self) -> tuple[Action, ...]:
-        return rules.legal(self)
+    # -- the engine contract: the game's modules' functions, called as methods ----------------
 
-    def apply(self, action: Action) -> None:
-        """Carry out a legal ``action`` (unchecked), then every forced decision that follows."""
-        rules.apply(self, action)
-
-    def why_illegal(self, action: Any) -> str:
-        return rules.why_illegal(self, action)
-
-    def result(self) -> Result:
-        return scoring.result(self)
-
-    def view(self, seat: int | None, log: bool = True, reveal: bool = False) -> Any:
-        return build_view(self, seat, log, reveal)
-
-    def _sample(self, view: Any, rng: Rng) -> State:
-        return determinize(view, rng)
+    _compute_legal = rules.legal
+    apply = rules.apply
+    why_illegal = rules.why_illegal
+    result = scoring.result
+    view = build_view
+    _sample = staticmethod(determinize)
 
     def clone(self) -> State:
         o = State.__new__(State)

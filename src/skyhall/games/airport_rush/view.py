@@ -219,7 +219,7 @@ class View:
         return self.cat.objectives[o].id if o >= 0 else None
 
 
-def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool = False) -> View:
+def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = False) -> View:
     """What ``seat`` may know of ``s``; after the game ends, or with ``reveal``, everything is revealed
     but the returned objectives.
 
@@ -289,7 +289,7 @@ def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool =
     v.queue = s.queue
     v.refill = s.refill
     v.legal = tuple(s.legal_actions()) if seat is not None and seat == to_act else ()
-    v.log = tuple(s.log_for(seat)) if with_log else ()
+    v.log = tuple(s.log_for(seat)) if log else ()
     return DRAFTS.seal(v)
 
 

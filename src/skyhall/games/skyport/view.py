@@ -257,7 +257,7 @@ def _tops_only(s: State) -> _Tops:
 DRAFTS = Drafts(View)
 
 
-def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool = False) -> View:
+def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = False) -> View:
     """What ``seat`` may know of ``s``; after the game ends, or with ``reveal``, everything is revealed.
 
     ``reveal`` changes only what is shown, never the position: ``to_act`` and ``legal`` stay.
@@ -305,7 +305,7 @@ def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool =
     v.allowance = allowance(s)
     v.legal = tuple(s.legal_actions()) if seat is not None and seat == to_act else ()
     v.deck = s.deck if shown else None
-    v.log = tuple(s.log_for(seat)) if with_log else ()
+    v.log = tuple(s.log_for(seat)) if log else ()
     return DRAFTS.seal(v)
 
 

@@ -10,10 +10,8 @@ What sits on a district (``occupant``) is a *structure code*: a Building index
 
 from __future__ import annotations
 
-from typing import Any
-
 from skyhall.core.log import Log, entries
-from skyhall.core.result import Result, ScoreLine
+from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, TurnState
 from skyhall.games.skyrise import rules, scoring
@@ -21,6 +19,7 @@ from skyhall.games.skyrise.actions import Action
 from skyhall.games.skyrise.catalog import Catalog
 from skyhall.games.skyrise.district import Board
 from skyhall.games.skyrise.steps import OVER
+from skyhall.games.skyrise.view import build_view, determinize
 
 WONDER = 100
 """Structure code of a Wonder: ``WONDER + card index``."""
@@ -146,30 +145,14 @@ class State(TurnState[Action]):
         self.log: Log = None
         self._legal: tuple[Action, ...] | None = None
 
-    # -- the engine contract -------------------------------------------------------------
+    # -- the engine contract: the game's modules' functions, called as methods ----------------
 
-    def _compute_legal(self) -> tuple[Action, ...]:
-        return rules.legal(self)
-
-    def apply(self, action: Action) -> None:
-        """Carry out a legal ``action`` (unchecked), then every forced decision that follows."""
-        rules.apply(self, action)
-
-    def why_illegal(self, action: Any) -> str:
-        return rules.why_illegal(self, action)
-
-    def result(self) -> Result:
-        return scoring.result(self)
-
-    def view(self, seat: int | None, log: bool = True, reveal: bool = False) -> Any:
-        from skyhall.games.skyrise.view import build_view
-
-        return build_view(self, seat, log, reveal)
-
-    def _sample(self, view: Any, rng: Rng) -> State:
-        from skyhall.games.skyrise.view import determinize
-
-        return determinize(view, rng)
+    _compute_legal = rules.legal
+    apply = rules.apply
+    why_illegal = rules.why_illegal
+    result = scoring.result
+    view = build_view
+    _sample = staticmethod(determinize)
 
     def clone(self) -> State:
         other = State.__new__(State)

@@ -16,7 +16,7 @@ Panoramas, the Prestige track with each gain, the City Keys.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.draft import Drafts
@@ -27,8 +27,10 @@ from skyhall.games.skyrise.bid import WONDER, describe, is_wonder, outbids, valu
 from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import Board, board_for
 from skyhall.games.skyrise.rules import legal
-from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import NAMES, OVER
+
+if TYPE_CHECKING:
+    from skyhall.games.skyrise.state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +248,7 @@ class View:
         }
 
 
-def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool = False) -> View:
+def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = False) -> View:
     """What ``seat`` may know of ``s``; after the game ends, or with ``reveal``, the hidden parts still in
     play are revealed.
 
@@ -305,7 +307,7 @@ def build_view(s: State, seat: int | None, with_log: bool = True, reveal: bool =
     v.winner = s.winner
     v.site = s.site
     v.effect = s.effect
-    v.log = tuple(s.log_for(seat)) if with_log else ()
+    v.log = tuple(s.log_for(seat)) if log else ()
     return DRAFTS.seal(v)
 
 
@@ -314,6 +316,8 @@ DRAFTS = Drafts(View)
 
 def determinize(view: View, rng: Rng) -> State:
     """A full state that ``view``'s seat cannot tell from the real one; hidden parts drawn with ``rng``."""
+    from skyhall.games.skyrise.state import State  # not at the top: the state module imports this one
+
     cat = view.cat
     s = State(cat, view.players, Rng(rng.next64()), board_for(cat, view.layout))
     seen = {c for group in (*view.hands, *view.chosen) for c in group if c != EMPTY}
