@@ -4,6 +4,7 @@ shared by every game's ``State`` (``TurnState``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from skyhall.core.log import Log, lines_for
@@ -70,11 +71,12 @@ class TurnState(Generic[A]):
 
     Its only data is the cached legal set (``_legal``): the game's ``State`` declares
     ``n``, ``step``, ``actor`` and ``log`` in its own slots, names the step that
-    means the game is over in ``OVER``, and supplies ``_compute_legal``, ``view`` and
-    ``_sample`` (a full state drawn from a view). Every game does it the same way: its
-    ``State`` binds its modules' functions as the methods (``apply = rules.apply``,
-    ``view = build_view``, ``_sample = staticmethod(determinize)``...), so the rules stay in
-    ``rules``, ``scoring`` and ``view``, and a call costs no extra frame.
+    means the game is over in ``OVER``, and names its modules in the class statement::
+
+        class State(TurnState[Action], rules=rules, scoring=scoring, view=view): ...
+
+    Their functions become the contract's methods (:meth:`__init_subclass__`), so the rules
+    stay in ``rules``, ``scoring`` and ``view``, and a call costs no extra frame.
     """
 
     __slots__ = ("_legal",)
@@ -112,14 +114,53 @@ class TurnState(Generic[A]):
         """A full state drawn from ``view(seat)`` alone, so it cannot know more than that seat."""
         return self._sample(self.view(seat), rng)
 
-    def view(self, seat: int | None, log: bool = True, reveal: bool = False) -> Any:
-        raise NotImplementedError
+    # The methods each game's modules supply (see __init_subclass__); declared here for their types.
 
     def _compute_legal(self) -> tuple[A, ...]:
         raise NotImplementedError
 
+    def apply(self, action: A) -> None:
+        """Carry out a legal ``action`` (unchecked), then every decision that has only one choice."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Any) -> str:
+        """Why ``action`` is not legal now, in plain words."""
+        raise NotImplementedError
+
+    def result(self) -> Result:
+        """The final scores, score sheets and winners."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None, log: bool = True, reveal: bool = False) -> Any:
+        """What ``seat`` may know (see :meth:`GameState.view`)."""
+        raise NotImplementedError
+
     def _sample(self: TS, view: Any, rng: Rng) -> TS:
         raise NotImplementedError
+
+    def __init_subclass__(
+        cls,
+        rules: ModuleType | None = None,
+        scoring: ModuleType | None = None,
+        view: ModuleType | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """Bind a game's functions as its ``State``'s methods: ``rules.legal`` (as ``_compute_legal``),
+        ``rules.apply``, ``rules.why_illegal``, ``scoring.result``, ``view.build_view`` (as ``view``) and
+        ``view.determinize`` (as ``_sample``, a function of the view alone)."""
+        super().__init_subclass__(**kwargs)
+        if rules is None or scoring is None or view is None:
+            raise TypeError(f"{cls.__name__} must name its rules, scoring and view modules")
+        methods = {
+            "_compute_legal": rules.legal,
+            "apply": rules.apply,
+            "why_illegal": rules.why_illegal,
+            "result": scoring.result,
+            "view": view.build_view,
+            "_sample": staticmethod(view.determinize),
+        }
+        for name, function in methods.items():
+            setattr(cls, name, function)
 
 
 TS = TypeVar("TS", bound="TurnState[Any]")

@@ -10,15 +10,14 @@ from __future__ import annotations
 from skyhall.core.log import Log, entries
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, TurnState
-from skyhall.games.airport_rush import rules, scoring
+from skyhall.games.airport_rush import rules, scoring, view
 from skyhall.games.airport_rush.actions import Action
 from skyhall.games.airport_rush.cards import Catalog
 from skyhall.games.airport_rush.plane import Docked
 from skyhall.games.airport_rush.steps import OVER
-from skyhall.games.airport_rush.view import build_view, determinize
 
 
-class State(TurnState[Action]):
+class State(TurnState[Action], rules=rules, scoring=scoring, view=view):
     """A game of Airport Rush in progress."""
 
     OVER = OVER
@@ -123,15 +122,6 @@ class State(TurnState[Action]):
         """After an Event: the deck and Supply place (or ``DECK``: the hand) still to be filled."""
         self.log: Log = None
         self._legal: tuple[Action, ...] | None = None
-
-    # -- the engine contract: the game's modules' functions, called as methods ----------------
-
-    _compute_legal = rules.legal
-    apply = rules.apply
-    why_illegal = rules.why_illegal
-    result = scoring.result
-    view = build_view
-    _sample = staticmethod(determinize)
 
     def clone(self) -> State:
         o = State.__new__(State)

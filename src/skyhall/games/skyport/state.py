@@ -10,18 +10,17 @@ from __future__ import annotations
 from skyhall.core.log import Log, entries
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, TurnState
-from skyhall.games.skyport import rules, scoring
+from skyhall.games.skyport import rules, scoring, view
 from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import Catalog
 from skyhall.games.skyport.lane import Row
 from skyhall.games.skyport.steps import OVER
-from skyhall.games.skyport.view import build_view, determinize
 
 CLOSING = -2
 """The Station Closing card, as it sits in the deck."""
 
 
-class State(TurnState[Action]):
+class State(TurnState[Action], rules=rules, scoring=scoring, view=view):
     """A game of Grand Central Skyport in progress."""
 
     OVER = OVER
@@ -103,15 +102,6 @@ class State(TurnState[Action]):
         """The board space the standee landed on this turn."""
         self.log: Log = None
         self._legal: tuple[Action, ...] | None = None
-
-    # -- the engine contract: the game's modules' functions, called as methods ----------------
-
-    _compute_legal = rules.legal
-    apply = rules.apply
-    why_illegal = rules.why_illegal
-    result = scoring.result
-    view = build_view
-    _sample = staticmethod(determinize)
 
     def clone(self) -> State:
         other = State.__new__(State)

@@ -14,18 +14,17 @@ from skyhall.core.log import Log, entries
 from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, TurnState
-from skyhall.games.skyrise import rules, scoring
+from skyhall.games.skyrise import rules, scoring, view
 from skyhall.games.skyrise.actions import Action
 from skyhall.games.skyrise.catalog import Catalog
 from skyhall.games.skyrise.district import Board
 from skyhall.games.skyrise.steps import OVER
-from skyhall.games.skyrise.view import build_view, determinize
 
 WONDER = 100
 """Structure code of a Wonder: ``WONDER + card index``."""
 
 
-class State(TurnState[Action]):
+class State(TurnState[Action], rules=rules, scoring=scoring, view=view):
     """A game of Skyrise in progress."""
 
     OVER = OVER
@@ -144,15 +143,6 @@ class State(TurnState[Action]):
         """Have the kept Wonder cards been revealed (Era 2)?"""
         self.log: Log = None
         self._legal: tuple[Action, ...] | None = None
-
-    # -- the engine contract: the game's modules' functions, called as methods ----------------
-
-    _compute_legal = rules.legal
-    apply = rules.apply
-    why_illegal = rules.why_illegal
-    result = scoring.result
-    view = build_view
-    _sample = staticmethod(determinize)
 
     def clone(self) -> State:
         other = State.__new__(State)
