@@ -10,7 +10,7 @@ from skyhall.games.skyport.state import State
 
 
 def test_the_modules_functions_are_the_methods() -> None:
-    assert State.apply is rules.apply
+    assert State._carry_out is rules.carry_out
     assert State._compute_legal is rules.legal
     assert State.why_illegal is rules.why_illegal
     assert State.result is scoring.result

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from skyhall.core.flow import take_forced
 from skyhall.core.log import Log, lines_for
 from skyhall.core.result import Result
 from skyhall.core.rng import Rng
@@ -114,13 +115,23 @@ class TurnState(Generic[A]):
         """A full state drawn from ``view(seat)`` alone, so it cannot know more than that seat."""
         return self._sample(self.view(seat), rng)
 
+    def apply(self, action: A) -> None:
+        """Carry out a legal ``action`` (unchecked), then every decision that has only one choice."""
+        self._carry_out(action)
+        self.settle()
+
+    def settle(self) -> None:
+        """Carry the game through every decision that has only one choice (records hold real choices
+        only), and keep the legal set of the decision it stops at."""
+        cls = type(self)
+        self._legal = tuple(take_forced(self, cls._compute_legal, cls._carry_out))
+
     # The methods each game's modules supply (see __init_subclass__); declared here for their types.
 
     def _compute_legal(self) -> tuple[A, ...]:
         raise NotImplementedError
 
-    def apply(self, action: A) -> None:
-        """Carry out a legal ``action`` (unchecked), then every decision that has only one choice."""
+    def _carry_out(self, action: A) -> None:
         raise NotImplementedError
 
     def why_illegal(self, action: Any) -> str:
@@ -146,14 +157,15 @@ class TurnState(Generic[A]):
         **kwargs: Any,
     ) -> None:
         """Bind a game's functions as its ``State``'s methods: ``rules.legal`` (as ``_compute_legal``),
-        ``rules.apply``, ``rules.why_illegal``, ``scoring.result``, ``view.build_view`` (as ``view``) and
+        ``rules.carry_out`` (as ``_carry_out``: one action's own effects, which :meth:`apply` follows with
+        :meth:`settle`), ``rules.why_illegal``, ``scoring.result``, ``view.build_view`` (as ``view``) and
         ``view.determinize`` (as ``_sample``, a function of the view alone)."""
         super().__init_subclass__(**kwargs)
         if rules is None or scoring is None or view is None:
             raise TypeError(f"{cls.__name__} must name its rules, scoring and view modules")
         methods = {
             "_compute_legal": rules.legal,
-            "apply": rules.apply,
+            "_carry_out": rules.carry_out,
             "why_illegal": rules.why_illegal,
             "result": scoring.result,
             "view": view.build_view,

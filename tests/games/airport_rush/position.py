@@ -155,7 +155,7 @@ def position(
     rules.begin_turn(s)
     s._legal = None
     if settle:
-        rules.settle(s)
+        s.settle()
     return s
 
 

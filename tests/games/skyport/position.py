@@ -123,7 +123,7 @@ def position(
     rules.start_turn(s)
     s._legal = None
     if settle:
-        rules.settle(s)
+        s.settle()
     return s
 
 

@@ -101,5 +101,5 @@ def position(
     rules.start_auction(s, opener)
     s._legal = None
     if settle:
-        rules.settle(s)
+        s.settle()
     return s

@@ -13,7 +13,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from skyhall.core import log
-from skyhall.core.flow import take_forced
 from skyhall.core.state import EMPTY
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import (
@@ -284,22 +283,13 @@ def _rerollable(s: State, where: int, d: int) -> bool:
 # -- applying ---------------------------------------------------------------------------
 
 
-def apply(s: State, action: Action) -> None:
-    """Apply ``action`` and then every decision that has only one legal choice."""
-    _apply(s, action)
-    settle(s)
-
-
-def settle(s: State) -> None:
-    """Carry the game forward through forced decisions."""
-    s._legal = tuple(take_forced(s, legal, _apply))
-
-
 def _say(s: State, public: str, seat: int = -1, private: str = "") -> None:
     s.log = log.append(s.log, public, seat, private)
 
 
-def _apply(s: State, action: Action) -> None:
+def carry_out(s: State, action: Action) -> None:
+    """What ``action`` does, alone: the decisions with one choice that follow are the state's
+    :meth:`~skyhall.core.state.TurnState.apply` (and ``settle``)."""
     s._legal = None
     seat = s.actor
     who = seat_name(seat)

@@ -10,7 +10,7 @@ from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY
 from skyhall.games.airport_rush.cards import Catalog
 from skyhall.games.airport_rush.plane import Docked
-from skyhall.games.airport_rush.rules import begin_game, refill_load_spaces, seat_name, settle
+from skyhall.games.airport_rush.rules import begin_game, refill_load_spaces, seat_name
 from skyhall.games.airport_rush.state import State
 
 
@@ -91,5 +91,5 @@ def new_state(cat: Catalog, players: int, seed: int, options: Mapping[str, objec
     refill_load_spaces(s)
     s.log = log.append(s.log, f"{seat_name(s.first)} is the first player.")
     begin_game(s)
-    settle(s)
+    s.settle()
     return s

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core import log
-from skyhall.core.flow import take_forced
 from skyhall.core.state import EMPTY
 from skyhall.games.skyport.actions import (
     PASS,
@@ -253,18 +252,9 @@ def space_moves(s: State, low: int, high: int) -> list[Action]:
 # -- applying ---------------------------------------------------------------------------
 
 
-def apply(s: State, action: Action) -> None:
-    """Apply ``action`` and then every decision that has only one legal choice."""
-    _apply(s, action)
-    settle(s)
-
-
-def settle(s: State) -> None:
-    """Carry the game forward through forced decisions."""
-    s._legal = tuple(take_forced(s, legal, _apply))
-
-
-def _apply(s: State, action: Action) -> None:
+def carry_out(s: State, action: Action) -> None:
+    """What ``action`` does, alone: the decisions with one choice that follow are the state's
+    :meth:`~skyhall.core.state.TurnState.apply` (and ``settle``)."""
     s._legal = None
     seat = s.actor
     who = seat_name(seat)

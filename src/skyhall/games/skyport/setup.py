@@ -10,7 +10,7 @@ from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY
 from skyhall.games.skyport.cards import EXPLORER, MERCHANT, WILD, Catalog
 from skyhall.games.skyport.lane import Berth, Lane, Position
-from skyhall.games.skyport.rules import CLOSING, seat_name, settle, start_turn
+from skyhall.games.skyport.rules import CLOSING, seat_name, start_turn
 from skyhall.games.skyport.state import State
 
 
@@ -82,7 +82,7 @@ def new_state(cat: Catalog, players: int, seed: int, options: Mapping[str, objec
             "You draw " + ", ".join(cat.cards[c].describe() for c in hand) + ".",
         )
     start_turn(s)
-    settle(s)
+    s.settle()
     return s
 
 

@@ -11,7 +11,7 @@ from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import wonders_each
 from skyhall.games.skyrise.catalog import COLOURS, COMMISSIONS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import board_for
-from skyhall.games.skyrise.rules import KEY_MODES, seat_name, settle, start_auction
+from skyhall.games.skyrise.rules import KEY_MODES, seat_name, start_auction
 from skyhall.games.skyrise.state import State
 
 
@@ -98,5 +98,5 @@ def new_state(cat: Catalog, players: int, seed: int, options: Mapping[str, objec
         )
     s.log = log.append(s.log, f"{seat_name(s.first)} opens the first auction.")
     start_auction(s, s.first)
-    settle(s)
+    s.settle()
     return s
