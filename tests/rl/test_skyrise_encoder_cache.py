@@ -10,7 +10,7 @@ import pytest
 
 from skyhall.core.registry import get
 from skyhall.core.rng import Rng
-from skyhall.games.skyrise.catalog import COLOURS
+from skyhall.games.skyrise.cards import COLOURS
 from skyhall.games.skyrise.view import View
 from skyhall.rl import encoder
 from skyhall.rl.encoding import skyrise

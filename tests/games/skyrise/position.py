@@ -20,7 +20,7 @@ from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise import rules
 from skyhall.games.skyrise.bid import WONDER
-from skyhall.games.skyrise.catalog import COLOURS, COMMISSIONS, PATRON, WILD, Catalog, load
+from skyhall.games.skyrise.cards import COLOURS, COMMISSIONS, PATRON, WILD, Catalog, load
 from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.setup import disc_bag
 from skyhall.games.skyrise.state import State

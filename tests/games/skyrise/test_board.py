@@ -18,7 +18,7 @@ from skyhall.core.engine import play as checked
 from skyhall.core.errors import IllegalAction
 from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
-from skyhall.games.skyrise.catalog import COLOURS, DATA_PACKAGE
+from skyhall.games.skyrise.cards import COLOURS, DATA_PACKAGE
 from skyhall.games.skyrise.district import Board, board_for
 from tests.games.skyrise.position import CAT, d, legal, play, position
 

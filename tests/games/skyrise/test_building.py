@@ -13,7 +13,7 @@ import pytest
 from skyhall.core.result import ScoreLine
 from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import WONDER
-from skyhall.games.skyrise.catalog import HEIGHTS, MEDIUM, PATRON, SHORT, TALL
+from skyhall.games.skyrise.cards import HEIGHTS, MEDIUM, PATRON, SHORT, TALL
 from skyhall.games.skyrise.scoring import controllers, heights
 from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import KEEP, OPEN, OVER

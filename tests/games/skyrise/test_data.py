@@ -15,7 +15,7 @@ import pytest
 
 from skyhall.core.data import load_toml
 from skyhall.core.errors import DataError
-from skyhall.games.skyrise.catalog import DATA_PACKAGE, build_catalog, load
+from skyhall.games.skyrise.cards import DATA_PACKAGE, build_catalog, load
 
 Document = dict[str, Any]
 FILES = ("board.toml", "buildings.toml", "components.toml", "wonders.toml", "cards.toml")

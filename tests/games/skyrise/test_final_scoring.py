@@ -22,7 +22,7 @@ import pytest
 from skyhall.core.result import ScoreLine
 from skyhall.core.state import EMPTY
 from skyhall.games.skyrise import rules
-from skyhall.games.skyrise.catalog import COLOURS
+from skyhall.games.skyrise.cards import COLOURS
 from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import BID, KEEP
 from tests.games.skyrise.position import CAT, b, d, disc_code, play, position

@@ -11,7 +11,7 @@ from skyhall.core.errors import IllegalAction
 from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise.bid import opening_districts
-from skyhall.games.skyrise.catalog import COMMISSIONS, HEIGHTS, PATRON, WILD
+from skyhall.games.skyrise.cards import COMMISSIONS, HEIGHTS, PATRON, WILD
 from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, OPEN
 from tests.games.skyrise.position import CAT, b, d, legal, play, position

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from skyhall.core.result import ScoreLine
-from skyhall.games.skyrise.catalog import Panorama
+from skyhall.games.skyrise.cards import Panorama
 from tests.games.skyrise.position import CAT, position
 from tests.games.skyrise.test_final_scoring import end_era_one, end_game, lines, panoramas
 

@@ -16,7 +16,7 @@ from skyhall.core.errors import IllegalAction
 from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise.bid import remaining
-from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, PATRON, WILD
+from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, PATRON, WILD
 from skyhall.games.skyrise.setup import disc_bag
 from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import BID, KEEP, OPEN

@@ -27,7 +27,7 @@ from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise import rules
 from skyhall.games.skyrise.bid import remaining
-from skyhall.games.skyrise.catalog import EFFECTS, PATRON
+from skyhall.games.skyrise.cards import EFFECTS, PATRON
 from skyhall.games.skyrise.scoring import controllers
 from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, PANORAMA, TAKE

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from skyhall.agents.heuristics import Memo, final_scores, margin
 from skyhall.games.skyrise.bid import WONDER, owner
-from skyhall.games.skyrise.catalog import COLOURS, PATRON, WILD
+from skyhall.games.skyrise.cards import COLOURS, PATRON, WILD
 from skyhall.games.skyrise.scoring import control_lines, final_total, objective_count, panorama_lines
 
 if TYPE_CHECKING:

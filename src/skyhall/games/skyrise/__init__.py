@@ -6,7 +6,7 @@ components and the missing rules are our reconstruction (``data/*.toml``, flagge
 
 Package shape (the same in every game package):
 
-``catalog``   data classes and the validated loader for ``data/*.toml``
+``cards``     data classes and the validated loader for ``data/*.toml``
 ``district``  the islands in play as a graph: colours, adjacency, bridges, airships, waterfalls
 ``bid``       auction questions: owners, bid values, where bids may go, whose turn
 ``actions``   one small action type per decision, notation and codec
@@ -29,7 +29,7 @@ from skyhall.core.data import Variants
 from skyhall.core.registry import Game, register
 from skyhall.core.spec import GameSpec
 from skyhall.games.skyrise.actions import Action, make_codec, universe
-from skyhall.games.skyrise.catalog import DATA_PACKAGE, build_catalog, load
+from skyhall.games.skyrise.cards import DATA_PACKAGE, build_catalog, load
 from skyhall.games.skyrise.setup import new_state
 from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.view import determinize

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from skyhall.core.actions import Codec, Interned
-from skyhall.games.skyrise.catalog import COLOURS, Catalog
+from skyhall.games.skyrise.cards import COLOURS, Catalog
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core.state import EMPTY
-from skyhall.games.skyrise.catalog import Catalog
+from skyhall.games.skyrise.cards import Catalog
 
 if TYPE_CHECKING:
     from skyhall.games.skyrise.state import State

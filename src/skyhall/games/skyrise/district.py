@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skyhall.core.state import EMPTY
-from skyhall.games.skyrise.catalog import Catalog
+from skyhall.games.skyrise.cards import Catalog
 
 Layout = tuple[int, ...]
 """Tile index in each slot, ``EMPTY`` for a slot without an island."""

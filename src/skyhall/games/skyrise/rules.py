@@ -42,7 +42,7 @@ from skyhall.games.skyrise.bid import (
 from skyhall.games.skyrise.bid import (
     next_bidder as _next_bidder,
 )
-from skyhall.games.skyrise.catalog import COLOURS, COMMISSIONS, PATRON, WILD
+from skyhall.games.skyrise.cards import COLOURS, COMMISSIONS, PATRON, WILD
 from skyhall.games.skyrise.scoring import control_lines, final_lines, panorama_lines
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, OVER, PANORAMA, TAKE
 from skyhall.games.skyrise.wonder import DECISIONS, LASTING, immediate

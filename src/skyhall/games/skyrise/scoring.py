@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from skyhall.core.result import Result, ScoreLine, rank_by
 from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import WONDER
-from skyhall.games.skyrise.catalog import COLOURS, TALL, Panorama
+from skyhall.games.skyrise.cards import COLOURS, TALL, Panorama
 from skyhall.games.skyrise.district import Board
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from skyhall.core.flow import first_player
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import wonders_each
-from skyhall.games.skyrise.catalog import COLOURS, COMMISSIONS, PATRON, WILD, Catalog
+from skyhall.games.skyrise.cards import COLOURS, COMMISSIONS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.rules import KEY_MODES, seat_name, start_auction
 from skyhall.games.skyrise.state import State

@@ -16,7 +16,7 @@ from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, TurnState
 from skyhall.games.skyrise import rules, scoring, view
 from skyhall.games.skyrise.actions import Action
-from skyhall.games.skyrise.catalog import Catalog
+from skyhall.games.skyrise.cards import Catalog
 from skyhall.games.skyrise.district import Board
 from skyhall.games.skyrise.steps import OVER
 

@@ -29,7 +29,7 @@ from skyhall.games.skyrise.actions import (
     TakeDisc,
 )
 from skyhall.games.skyrise.bid import WONDER
-from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, PATRON, WILD, Catalog
+from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, PANORAMA, TAKE
 from skyhall.games.skyrise.view import View
 

@@ -24,7 +24,7 @@ from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import WONDER, describe, is_wonder, outbids, value
-from skyhall.games.skyrise.catalog import COLOURS, HEIGHTS, PATRON, WILD, Catalog
+from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import Board, board_for
 from skyhall.games.skyrise.rules import legal
 from skyhall.games.skyrise.steps import NAMES, OVER

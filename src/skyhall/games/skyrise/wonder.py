@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core.state import EMPTY
-from skyhall.games.skyrise.catalog import WonderCard
+from skyhall.games.skyrise.cards import WonderCard
 from skyhall.games.skyrise.scoring import controllers, island_name, tall_buildings
 
 if TYPE_CHECKING:
