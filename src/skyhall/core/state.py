@@ -77,7 +77,8 @@ class TurnState(Generic[A]):
         class State(TurnState[Action], rules=rules, scoring=scoring, view=view): ...
 
     Their functions become the contract's methods (:meth:`__init_subclass__`), so the rules
-    stay in ``rules``, ``scoring`` and ``view``, and a call costs no extra frame.
+    stay in ``rules``, ``scoring`` and ``view``, and calling one costs no wrapper frame;
+    :meth:`apply` (one action, then :meth:`settle`) is the one written here.
     """
 
     __slots__ = ("_legal",)
