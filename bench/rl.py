@@ -8,21 +8,22 @@ Prints one JSON line per game::
      "aec_cost_ratio": 2.5, "encodings_per_s": 90000, "encodings_live_per_s": 50000,
      "views_per_s": 70000, "step_us": {"legal": 4.1, "apply": 15.0, ...}}
 
-``engine``: random playouts through ``legal_actions``/``apply``. ``aec``: the same number of
-games through the PettingZoo env, each step ``env.last()`` (observation and mask) then a random
-legal action from the mask. ``aec_cost_ratio`` is the AEC's time per decision over the engine's
-(each loop's time divided by its own decision count: choosing from the mask's index order makes
-other games than choosing from ``legal_actions``' order).
+``engine``: random playouts through ``legal_actions``/``apply``. ``aec``: the very same games
+(same seeds, same choices) through the PettingZoo env, each step ``env.last()`` (observation and mask)
+then the same random pick from the deciding agent's ``info["legal_actions"]`` (the legal indices in
+the engine's order). ``aec_cost_ratio`` is the AEC loop's time over the engine loop's: both make the
+same decisions and the same picks, so the ratio is what the environment adds.
 ``encodings``: the encoder alone on views collected from those games, encoded again and again
 (its caches warm: the rate of a replay buffer re-encoding views); ``encodings_live``: each view
 encoded once as its game goes, which is what an environment step pays. ``views``: building the
 views with ``view(seat, log=False)``. ``step_us`` splits one decision of live play into its parts
-(µs), over the very games the AEC loop plays (same seeds, same choices): the ``engine``'s
-(``legal_actions`` and ``apply``), then what the AEC adds: ``view``, ``encode``, ``mask``, the random
-policy's ``choose`` (:func:`skyhall.rl.legal_indices` of the mask, then a random pick) and
+(µs), over the same games: the ``engine``'s (``legal_actions`` and ``apply``), then what the AEC adds:
+``view``, ``encode``, ``mask``, the random policy's ``choose`` (a pick from the legal indices) and
 ``env_other`` (the rest of an AEC step: PettingZoo's bookkeeping, the action check, a fresh
 observation buffer), which is the AEC loop's time less that of the same games played straight
 through a table (:func:`table_games`), both CPU time, so the parts' own timing error stays out of it.
+``mask_pick_us`` is what a policy that finds the legal indices in the mask instead
+(:func:`skyhall.rl.legal_indices`) pays more per decision.
 Times are this process's CPU time (the machine may be shared), each figure the best of three rounds.
 """
 
@@ -43,12 +44,19 @@ from skyhall.rl.table import Table
 
 def best_rate(count: int, run: Any) -> float:
     """``count`` / the fastest of three timed calls of ``run`` (CPU time of this process)."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return count / best
+    return best_rates(count, run)[0]
+
+
+def best_rates(count: int, *runs: Any, rounds: int = 3) -> list[float]:
+    """``count`` / the fastest of ``rounds`` timed calls of each of ``runs`` (CPU time of this
+    process), the runs taking turns in each round, so that the machine's slow spells hit them alike."""
+    best = [float("inf")] * len(runs)
+    for _ in range(rounds):
+        for k, run in enumerate(runs):
+            start = time.process_time()
+            run()
+            best[k] = min(best[k], time.process_time() - start)
+    return [count / b for b in best]
 
 
 PARTS = ("engine", "view", "encode", "mask", "choose")
@@ -56,7 +64,7 @@ PARTS = ("engine", "view", "encode", "mask", "choose")
 
 def live_parts(game: str, players: int, seeds: list[int]) -> tuple[dict[str, float], int]:
     """CPU nanoseconds spent in each of :data:`PARTS` and the number of decisions, over the random
-    games :func:`aec_games` plays, each position's view built and encoded once (as an AEC step does).
+    games every loop here plays, each position's view built and encoded once (as an AEC step does).
     ``engine`` is ``legal_actions`` and ``apply`` (which works out the next position's legal set).
     The parts are timed on the wall clock, then scaled to the whole run's CPU time (other jobs' share
     taken out)."""
@@ -78,10 +86,10 @@ def live_parts(game: str, players: int, seeds: list[int]) -> tuple[dict[str, flo
             t2 = clock()
             table.encoder.encode(view, out)
             t3 = clock()
-            mask = table.mask()
+            table.mask()
             t4 = clock()
-            legal = legal_indices(mask)
-            index = int(legal[rng.below(len(legal))])
+            legal = table.legal()
+            index = legal[rng.below(len(legal))]
             t5 = clock()
             state.apply(table.codec.decode(index))
             t6 = clock()
@@ -99,11 +107,12 @@ def best_parts(game: str, players: int, seeds: list[int]) -> dict[str, float]:
 
 
 def engine_games(game: str, players: int, seeds: list[int], keep: list[Any] | None = None) -> int:
-    """Play the games at random; the number of decisions (each position cloned into ``keep`` if given)."""
+    """Play the games at random (each ``seed``'s game is the one ``env.reset(seed=seed)`` starts);
+    the number of decisions (each position cloned into ``keep`` if given)."""
     g = get(game)
     decisions = 0
     for seed in seeds:
-        state = g.new_game(players, seed)
+        state = g.new_game(players, Rng(seed).next64())
         rng = Rng(seed)
         while not state.is_over:
             if keep is not None:
@@ -125,26 +134,27 @@ def table_games(table: Table, seeds: list[int], out: Any) -> int:
         while not state.is_over:
             state.legal_actions()
             table.encoder.encode(state.view(state.to_act, log=False), out)
-            legal = legal_indices(table.mask())
-            state.apply(table.codec.decode(int(legal[rng.below(len(legal))])))
+            table.mask()
+            legal = table.legal()
+            state.apply(table.codec.decode(legal[rng.below(len(legal))]))
             decisions += 1
     return decisions
 
 
 def aec_games(env: Any, seeds: list[int]) -> int:
-    """The same kind of random games through ``env``, choosing from each observation's mask;
+    """The same random games through ``env``, each pick from the deciding agent's legal indices;
     the number of decisions."""
     decisions = 0
     for seed in seeds:
         env.reset(seed=seed)
         rng = Rng(seed)
         for _agent in env.agent_iter():
-            obs, _reward, done, truncated, _info = env.last()
+            _obs, _reward, done, truncated, info = env.last()
             if done or truncated:
                 env.step(None)
             else:
-                legal = legal_indices(obs["action_mask"])
-                env.step(int(legal[rng.below(len(legal))]))
+                legal = info["legal_actions"]
+                env.step(legal[rng.below(len(legal))])
                 decisions += 1
     return decisions
 
@@ -153,9 +163,12 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
     seeds = [seed + k for k in range(games)]
     states: list[Any] = []
     decisions = engine_games(game, players, seeds, states)
-    engine = best_rate(decisions, lambda: engine_games(game, players, seeds))
     env = aec_env(game, players=players)
-    aec = best_rate(aec_games(env, seeds), lambda: aec_games(env, seeds))
+    if aec_games(env, seeds) != decisions:
+        raise AssertionError("the AEC loop played other games than the engine loop")
+    engine, aec = best_rates(
+        decisions, lambda: engine_games(game, players, seeds), lambda: aec_games(env, seeds), rounds=5
+    )
     views = [s.view(s.to_act, log=False) for s in states]
     view_rate = best_rate(len(states), lambda: [s.view(s.to_act, log=False) for s in states])
     enc = encoder(game)
@@ -166,6 +179,8 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
     buffer = np.zeros(table.encoder.size, np.float32)
     straight = best_rate(table_games(table, seeds, buffer), lambda: table_games(table, seeds, buffer))
     parts["env_other"] = round(1e6 / aec - 1e6 / straight, 2)
+    masks = [table.mask() for table.state in states]
+    picks = best_rate(len(masks), lambda: [legal_indices(m) for m in masks])
     return {
         "game": game,
         "players": players,
@@ -178,6 +193,7 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
         "views_per_s": round(view_rate),
         "observation_size": enc.size,
         "step_us": parts,
+        "mask_pick_us": round(1e6 / picks, 2),
     }
 
 

@@ -43,16 +43,20 @@ def test_aec_mask_is_the_engine_legal_set_at_every_step(game: str) -> None:
     rng = np.random.default_rng(7)
     steps = 0
     for agent in env.agent_iter():
-        obs, _reward, done, truncated, _info = env.last()
+        obs, _reward, done, truncated, info = env.last()
         if done or truncated:
+            assert info == {}
             env.step(None)
             continue
-        legal = sorted(table.codec.encode(a) for a in table.state.legal_actions())
+        in_order = [table.codec.encode(a) for a in table.state.legal_actions()]
+        legal = sorted(in_order)
         assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        assert list(info["legal_actions"]) == in_order
         assert agent == f"player_{table.state.to_act}"
         for other in env.agents:
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()
+                assert env.infos[other] == {}
         env.step(int(rng.choice(legal)))
         steps += 1
     assert steps > 50
@@ -91,9 +95,12 @@ def test_gym_env_plays_every_other_seat_with_the_agents() -> None:
     rng = np.random.default_rng(2)
     done = False
     while not done:
-        _obs, reward, done, _truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert sorted(info["legal_actions"]) == np.flatnonzero(info["action_mask"]).tolist()
+        assert len(info["legal_actions"]) == len(env.table.state.legal_actions())
+        _obs, reward, done, _truncated, info = env.step(int(rng.choice(info["legal_actions"])))
         assert done or env.table.state.to_act == 1
     assert reward == final_rewards(env.table.state.result(), "margin")[1]
+    assert info["legal_actions"] == () and not info["action_mask"].any()
 
 
 def test_unknown_reward_and_options_fail_at_construction() -> None:

@@ -4,7 +4,9 @@ Agents are ``player_0`` .. ``player_{n-1}`` (seat order). Each observation is
 ``{"observation": float32 vector from the seat's view, "action_mask": int8 over the
 game's action codec}``; the mask is all 0 for a seat that is not deciding. A seat
 may decide several times in a row (a turn is a chain of decisions), so always
-step ``env.agent_selection``. Rewards come at the end only (see
+step ``env.agent_selection``. The deciding agent's ``info["legal_actions"]`` lists the
+mask's legal indices in the engine's order (what a random or search policy picks from, with no
+pass over the mask); other agents' infos are empty. Rewards come at the end only (see
 :func:`skyhall.rl.table.final_rewards`).
 """
 
@@ -77,6 +79,7 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._observed.clear()
         self.agent_selection = self.possible_agents[self.table.state.to_act]
+        self.infos[self.agent_selection] = {"legal_actions": self.table.legal()}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation of this position: computed once, so ``last()`` then
@@ -99,14 +102,17 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         table.play(action)
         self._observed.clear()
         self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {}
         seat = table.state.to_act
         if seat is None:  # the game is over: rewards for all, then each agent steps out in turn
             for agent_name, reward in zip(self.agents, table.rewards(), strict=True):
                 self.rewards[agent_name] = reward
                 self.terminations[agent_name] = True
             self._accumulate_rewards()
-            seat = 0
-        self.agent_selection = self.possible_agents[seat]
+            self.agent_selection = self.possible_agents[0]
+            return
+        self.agent_selection = chosen = self.possible_agents[seat]
+        self.infos[chosen] = {"legal_actions": table.legal()}
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":

@@ -3,7 +3,8 @@
 The opponents are made with :func:`skyhall.agents.make_agent` and are only ever
 given their own view and legal choices. The learner's legal actions are in
 ``info["action_mask"]`` (int8 over the game's action codec) after ``reset`` and
-every ``step``. An action outside the mask ends the episode at once with
+every ``step``, and their indices in the engine's order are ``info["legal_actions"]``.
+An action outside the mask ends the episode at once with
 ``illegal_reward`` and ``info["illegal"] = True`` (a learner should never send one;
 the rule keeps random probes such as Gymnasium's checker well defined).
 """
@@ -70,17 +71,22 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
             for p, name in zip(others, self.opponent_names, strict=True)
         }
         self._play_opponents()
-        return self.table.observe(self.seat), {"action_mask": self.table.mask(self.seat)}
+        return self.table.observe(self.seat), self._info()
 
     def step(self, action: int) -> tuple[Vector, SupportsFloat, bool, bool, dict[str, Any]]:
         if not self.table.is_legal(int(action)):
-            info = {"action_mask": np.zeros(self.table.actions, np.int8), "illegal": True}
+            none = np.zeros(self.table.actions, np.int8)
+            info = {"action_mask": none, "legal_actions": (), "illegal": True}
             return self.table.observe(self.seat), self.illegal_reward, True, False, info
         self.table.play(action)
         self._play_opponents()
         over = self.table.state.is_over
         reward = self.table.rewards()[self.seat] if over else 0.0
-        return self.table.observe(self.seat), reward, over, False, {"action_mask": self.table.mask(self.seat)}
+        return self.table.observe(self.seat), reward, over, False, self._info()
+
+    def _info(self) -> dict[str, Any]:
+        """The learner's legal actions now, as a mask and as indices (none once the game is over)."""
+        return {"action_mask": self.table.mask(self.seat), "legal_actions": self.table.legal()}
 
     def _play_opponents(self) -> None:
         """Let the agents decide until this seat must, or the game ends."""
