@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -11,6 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 from skyhall.core.registry import available
 from skyhall.rl import aec_env, gym_env
+from skyhall.rl.single_seat import SkyhallSeat
 from skyhall.rl.table import final_rewards
 
 GAMES = sorted(available())
@@ -138,3 +140,28 @@ def test_table_checks_an_action_against_the_position_now() -> None:
         table.play(illegal)
     table.play(legal[0])
     assert table.legal() == tuple(table.codec.encode(a) for a in table.state.legal_actions())
+
+
+def test_gymnasium_make_and_make_vec_build_every_game() -> None:
+    assert {f"skyhall/{game}-v0" for game in GAMES} <= set(gymnasium.registry)
+    env = gymnasium.make("skyhall/skyrise-v0", players=3, opponents=["greedy"], seat=2)
+    _obs, info = env.reset(seed=4)
+    seat = env.unwrapped
+    assert isinstance(seat, SkyhallSeat)
+    assert (seat.table.game.id, seat.table.players, seat.seat) == ("skyrise", 3, 2)
+    assert seat.table.state.to_act == 2 and len(info["legal_actions"]) > 0
+
+    envs = gymnasium.make_vec("skyhall/airport-rush-v0", num_envs=2, vectorization_mode="sync")
+    _obs, info = envs.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(2000):
+        actions = np.array([int(rng.choice(legal)) for legal in info["legal_actions"]])
+        _obs, reward, done, _truncated, info = envs.step(actions)
+        if done.any():
+            k = int(np.flatnonzero(done)[0])
+            table = envs.unwrapped.envs[k].unwrapped.table
+            assert table.state.is_over
+            assert reward[k] == final_rewards(table.state.result(), "margin")[0]
+            break
+    else:
+        raise AssertionError("no Airport Rush game ended in 2000 steps")

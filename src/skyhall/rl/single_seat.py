@@ -7,6 +7,10 @@ every ``step``, and their indices in the engine's order are ``info["legal_action
 An action outside the mask ends the episode at once with
 ``illegal_reward`` and ``info["illegal"] = True`` (a learner should never send one;
 the rule keeps random probes such as Gymnasium's checker well defined).
+
+Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<game>-v0``, so
+``gymnasium.make("skyhall/skyrise-v0", players=3, opponents=["greedy"])`` and
+``gymnasium.make_vec`` build this environment too.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import numpy as np
 from gymnasium import spaces
 
 from skyhall.agents import Agent, make_agent
+from skyhall.core.registry import available
 from skyhall.core.rng import Rng
 from skyhall.rl.encoding import Vector
 from skyhall.rl.table import HIGH, Reward, Table
@@ -110,3 +115,11 @@ def gym_env(
 ) -> SkyhallSeat:
     """A Gymnasium environment of ``game`` for ``seat``, the other seats played by ``opponents``."""
     return SkyhallSeat(game, players, opponents, seat, options, reward, render_mode=render_mode)
+
+
+def register() -> None:
+    """Register every game with Gymnasium as ``skyhall/<game>-v0`` (once; a later call does nothing)."""
+    for game in available():
+        env_id = f"skyhall/{game}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=f"{__name__}:SkyhallSeat", kwargs={"game": game})
