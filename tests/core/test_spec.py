@@ -6,7 +6,7 @@ from types import MappingProxyType
 
 import pytest
 
-from skyhall.core.spec import GameSpec
+from skyhall.core.spec import FIRST_PLAYER, GameSpec, Option
 
 SPEC = GameSpec(
     id="toy",
@@ -51,3 +51,17 @@ def test_a_game_without_options() -> None:
 def test_spec_is_frozen() -> None:
     with pytest.raises(AttributeError):
         SPEC.rules_version = 4  # type: ignore[misc]
+
+
+def test_a_spec_offers_only_options_it_has() -> None:
+    with pytest.raises(ValueError, match="toy offers options it does not have: colour"):
+        GameSpec(
+            id="toy",
+            title="Toy Game",
+            min_players=2,
+            max_players=4,
+            rules_version=1,
+            action_count=10,
+            options=MappingProxyType({"first_player": None}),
+            offered=MappingProxyType({"first_player": FIRST_PLAYER, "colour": Option("Colour", "red")}),
+        )

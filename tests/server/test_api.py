@@ -15,9 +15,41 @@ def test_games_lists_every_game_with_counts_options_and_levels(server: Server) -
     assert {"skyport", "skyrise", "airport-rush"} <= set(games)
     assert games["skyport"]["min_players"] == 2
     assert games["skyport"]["max_players"] == 4
-    assert "cities" in games["skyport"]["options"]
-    assert "data" not in games["skyport"]["options"]  # designers' overlays stay out of the lobby
     assert games["skyport"]["levels"]
+    offered = {game: [o["name"] for o in g["options"]] for game, g in games.items()}
+    assert offered == {  # designers' ``data`` overlays stay out of the lobby
+        "airport-rush": ["first_player"],
+        "skyport": ["first_player", "cities"],
+        "skyrise": ["first_player", "city_keys"],
+    }
+    first, cities = games["skyport"]["options"]
+    assert (first["label"], first["default_label"], first["seat"], first["choices"]) == (
+        "First player",
+        "random",
+        True,
+        [],
+    )
+    assert not cities["seat"] and not cities["choices"] and "AC" in cities["hint"]
+    keys = games["skyrise"]["options"][1]
+    assert [c["value"] for c in keys["choices"]] == ["highest", "off"]
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "shown"),
+    [
+        ("airport-rush", {"first_player": 1}, {"first": 1}),
+        ("skyport", {"first_player": 1, "cities": "DB"}, {"first": 1, "cities": ["D", "B"]}),
+        ("skyrise", {"first_player": 1, "city_keys": "highest"}, {"first": 1, "city_keys": "highest"}),
+        ("skyrise", {"city_keys": "off"}, {"city_keys": "off"}),
+    ],
+)
+def test_every_offered_choice_sets_up_the_match(
+    server: Server, game: str, options: dict[str, object], shown: dict[str, object]
+) -> None:
+    created = server.create(game, options=options)
+    view = server.state(created["match"])["view"]
+    assert {key: view[key] for key in shown} == shown
+    assert server.authority(created["match"]).record.options == options
 
 
 def test_create_answers_tokens_and_links_and_stores_only_their_hashes(server: Server) -> None:
@@ -42,6 +74,9 @@ def test_create_answers_tokens_and_links_and_stores_only_their_hashes(server: Se
         ({"game": "skyport", "seats": [{"kind": "bot", "level": "grandmaster"}] * 2}, "no bot level"),
         ({"game": "skyport", "options": {"colour": "red"}, "players": 2}, "no option 'colour'"),
         ({"game": "skyport", "options": {"data": "x"}, "players": 2}, "does not offer the option 'data'"),
+        ({"game": "skyport", "options": {"first_player": 2}}, "must be a seat from 0 to 1, not 2"),
+        ({"game": "skyport", "options": {"cities": "AE"}}, "no city 'E'"),
+        ({"game": "skyrise", "options": {"city_keys": "up"}}, "must be one of lowest, highest, off"),
     ],
 )
 def test_create_refuses_bad_requests_with_422(server: Server, body: dict[str, object], message: str) -> None:

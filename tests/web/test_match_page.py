@@ -67,3 +67,27 @@ def test_create_play_restart_and_continue(live_server: LiveServer, page: Any, ar
     page.locator(".match-list li").first.wait_for()
     assert "Grand Central Skyport" in page.locator(".match-list").inner_text()
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+
+
+def test_lobby_offers_each_option_as_a_control(live_server: LiveServer, page: Any) -> None:
+    page.goto(live_server.url + "/")
+    page.locator("select[name=game]").select_option("skyrise")
+    page.locator("select[name=players]").select_option("3")
+    first = page.locator("select[name=option-first_player]")
+    assert first.locator("option").all_inner_texts() == ["random", "Seat 1", "Seat 2", "Seat 3"]
+    first.select_option("2")
+    page.locator("select[name=players]").select_option("2")  # Seat 3 is gone: back to random
+    assert first.input_value() == ""
+    assert first.locator("option").all_inner_texts() == ["random", "Seat 1", "Seat 2"]
+    first.select_option("1")
+    page.locator("select[name=option-city_keys]").select_option("off")
+    page.get_by_role("button", name="Create match").click()
+    link = page.get_by_role("link", name="Open my seat")
+    match = link.get_attribute("href").split("/match/")[1].split("#")[0]
+    view = live_server.api("GET", f"/api/matches/{match}")["view"]
+    assert (view["players"], view["first"], view["city_keys"]) == (2, 1, "off")
+
+    page.goto(live_server.url + "/")
+    page.locator("select[name=game]").select_option("skyport")
+    cities = page.locator("input[name=option-cities]")
+    assert "AC" in cities.get_attribute("placeholder")

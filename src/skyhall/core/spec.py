@@ -7,6 +7,27 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 
+@dataclass(frozen=True, slots=True)
+class Option:
+    """How players choose an option when they set up a match (the lobby shows one control each).
+
+    A ``seat`` option is one of the match's seats (Seat 1 .. Seat N, N the player count); otherwise
+    ``choices`` lists the values besides the default, each with its label; an option with neither is
+    typed in, ``hint`` telling the form. Leaving an option alone keeps its default, described by
+    ``default_label``.
+    """
+
+    label: str
+    default_label: str
+    seat: bool = False
+    choices: tuple[tuple[str, str], ...] = ()
+    hint: str = ""
+
+
+FIRST_PLAYER = Option("First player", "random", seat=True)
+"""The ``first_player`` option every game has (:func:`skyhall.core.flow.first_player`)."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Facts about a game that never change during play.
@@ -24,6 +45,14 @@ class GameSpec:
     """Size of the integer action codec: every action encodes to ``0 <= i < action_count``."""
     options: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     """Option names with their defaults; ``new_game`` rejects names not listed here."""
+    offered: Mapping[str, Option] = field(default_factory=lambda: MappingProxyType({}))
+    """The options players choose when they set up a match, in the order shown; the others (a
+    designer's ``data`` overlay) are for simulations only."""
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.offered) - set(self.options))
+        if unknown:
+            raise ValueError(f"{self.id} offers options it does not have: {', '.join(unknown)}")
 
     def check_players(self, players: int) -> None:
         """Raise ``ValueError`` naming the allowed range when ``players`` is outside it."""

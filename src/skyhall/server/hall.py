@@ -19,6 +19,7 @@ from skyhall.agents import agent_names
 from skyhall.core.errors import SkyhallError
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import Game, available, get
+from skyhall.core.spec import Option
 from skyhall.core.text import MissingText, text_module
 from skyhall.server.authority import Authority, BotTurn, Refused, new_seats, seat_infos
 from skyhall.server.bots import BotPool, bot_seed, levels
@@ -30,8 +31,6 @@ log = logging.getLogger(__name__)
 
 MATCH_ID = re.compile(r"m_[A-Za-z0-9_-]{1,30}")
 """What a match id looks like (``m_`` and URL-safe base64); anything else is unknown without a look."""
-DESIGNER_OPTIONS = ("data",)
-"""Options the lobby does not offer: card-data overlays are for designers' simulations (``skyhall sim``)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +53,18 @@ def playable_games() -> dict[str, Game]:
     return games
 
 
+def describe_option(name: str, option: Option) -> dict[str, Any]:
+    """What the lobby needs to show one option (see :class:`skyhall.core.spec.Option`)."""
+    return {
+        "name": name,
+        "label": option.label,
+        "default_label": option.default_label,
+        "seat": option.seat,
+        "choices": [{"value": value, "label": label} for value, label in option.choices],
+        "hint": option.hint,
+    }
+
+
 def describe_games() -> list[dict[str, Any]]:
     return [
         {
@@ -61,7 +72,7 @@ def describe_games() -> list[dict[str, Any]]:
             "title": game.spec.title,
             "min_players": game.spec.min_players,
             "max_players": game.spec.max_players,
-            "options": {k: v for k, v in game.spec.options.items() if k not in DESIGNER_OPTIONS},
+            "options": [describe_option(name, option) for name, option in game.spec.offered.items()],
             "levels": levels(),
         }
         for game in playable_games().values()
@@ -118,8 +129,8 @@ class Hall:
             level = spec.level or levels()[0]
             check_level(level)
             kinds.append(("bot", level))
-        hidden = sorted(set(request.options) & set(DESIGNER_OPTIONS))
-        if hidden:
+        hidden = sorted(set(request.options) & set(game.spec.options) - set(game.spec.offered))
+        if hidden:  # card-data overlays are for designers' simulations (``skyhall sim``)
             raise Refused("invalid", f"the server does not offer the option {hidden[0]!r}")
         seed = secrets.randbelow(2**62)
         try:

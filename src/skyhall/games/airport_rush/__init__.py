@@ -25,7 +25,7 @@ from types import MappingProxyType
 
 from skyhall.core.data import Variants
 from skyhall.core.registry import Game, register
-from skyhall.core.spec import GameSpec
+from skyhall.core.spec import FIRST_PLAYER, GameSpec
 from skyhall.games.airport_rush.actions import Action, make_codec, universe
 from skyhall.games.airport_rush.cards import DATA_PACKAGE, build_catalog, load
 from skyhall.games.airport_rush.setup import new_state
@@ -43,6 +43,11 @@ SPEC = GameSpec(
     rules_version=1,
     action_count=len(CODEC),
     options=MappingProxyType({"first_player": None, "data": None}),
+    offered=MappingProxyType(
+        {
+            "first_player": FIRST_PLAYER,
+        }
+    ),
 )
 
 

@@ -24,7 +24,7 @@ from types import MappingProxyType
 
 from skyhall.core.data import Variants
 from skyhall.core.registry import Game, register
-from skyhall.core.spec import GameSpec
+from skyhall.core.spec import FIRST_PLAYER, GameSpec, Option
 from skyhall.games.skyport.actions import Action, make_codec, universe
 from skyhall.games.skyport.cards import DATA_PACKAGE, build_catalog, load
 from skyhall.games.skyport.setup import new_state
@@ -42,6 +42,14 @@ SPEC = GameSpec(
     rules_version=1,
     action_count=len(CODEC),
     options=MappingProxyType({"first_player": None, "cities": None, "data": None}),
+    offered=MappingProxyType(
+        {
+            "first_player": FIRST_PLAYER,
+            "cities": Option(
+                "Cities", "random", hint="one city letter per seat, in seat order, e.g. AC (cities A to D)"
+            ),
+        }
+    ),
 )
 
 

@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 from skyhall.core.data import Variants
 from skyhall.core.registry import Game, register
-from skyhall.core.spec import GameSpec
+from skyhall.core.spec import FIRST_PLAYER, GameSpec, Option
 from skyhall.games.skyrise.actions import Action, make_codec, universe
 from skyhall.games.skyrise.cards import DATA_PACKAGE, build_catalog, load
 from skyhall.games.skyrise.setup import new_state
@@ -45,6 +45,16 @@ SPEC = GameSpec(
     rules_version=1,
     action_count=len(CODEC),
     options=MappingProxyType({"first_player": None, "city_keys": "lowest", "data": None}),
+    offered=MappingProxyType(
+        {
+            "first_player": FIRST_PLAYER,
+            "city_keys": Option(
+                "City Keys",
+                "to the least prestige (rulebook)",
+                choices=(("highest", "to the most prestige"), ("off", "none")),
+            ),
+        }
+    ),
 )
 
 

@@ -3,13 +3,34 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, copyText, heldSeats, holdSeat, html, inviteLink } from "./lib.js";
 
-/** An option's text box value as JSON: "" → left out, "3" → 3, "true"/"false" → booleans, else the text. */
-function optionValue(text) {
+/**
+ * One option's control (see the server's describe_option): a seat option picks one of the match's
+ * seats, an option with choices picks one of them, any other is typed in. Its value is the string the
+ * control holds, "" for the default; optionValue turns it into what the server takes.
+ */
+function OptionControl({ option, players, value, onChange }) {
+  const seats = Array.from({ length: players }, (_, i) => ({ value: String(i), label: `Seat ${i + 1}` }));
+  const choices = option.seat ? seats : option.choices;
+  const name = `option-${option.name}`;
+  if (choices.length === 0) {
+    return html`<label>${option.label}
+      <input name=${name} value=${value || ""} placeholder=${option.hint || option.default_label}
+        onInput=${(e) => onChange(e.currentTarget.value)} />
+    </label>`;
+  }
+  return html`<label>${option.label}
+    <select name=${name} value=${value || ""} onChange=${(e) => onChange(e.currentTarget.value)}>
+      <option value="">${option.default_label}</option>
+      ${choices.map((c) => html`<option value=${c.value}>${c.label}</option>`)}
+    </select>
+  </label>`;
+}
+
+/** What the server takes for an option's control value: "" → left out (the default), a seat → its number. */
+function optionValue(option, text) {
   const t = text.trim();
   if (t === "") return undefined;
-  if (/^-?\d+$/.test(t)) return Number(t);
-  if (t === "true" || t === "false") return t === "true";
-  return t;
+  return option.seat ? Number(t) : t;
 }
 
 function seatDefaults(count, levels, old = []) {
@@ -39,6 +60,8 @@ function CreateForm({ games, onCreated }) {
     setPlayers(n);
     setSeats(seatDefaults(n, game.levels, seats.slice(0, n)));
     if (mine >= n) setMine(0);
+    const gone = game.options.filter((o) => o.seat && options[o.name] && Number(options[o.name]) >= n);
+    if (gone.length > 0) setOptions({ ...options, ...Object.fromEntries(gone.map((o) => [o.name, ""])) });
   };
   const setSeat = (i, change) => setSeats(seats.map((s, j) => (j === i ? { ...s, ...change } : s)));
 
@@ -47,9 +70,9 @@ function CreateForm({ games, onCreated }) {
     setError(null);
     setBusy(true);
     const chosen = {};
-    for (const [name, text] of Object.entries(options)) {
-      const value = optionValue(text);
-      if (value !== undefined) chosen[name] = value;
+    for (const option of game.options) {
+      const value = optionValue(option, options[option.name] || "");
+      if (value !== undefined) chosen[option.name] = value;
     }
     const body = {
       game: gameId,
@@ -106,15 +129,11 @@ function CreateForm({ games, onCreated }) {
             </label>
           </div>`)}
       </fieldset>
-      ${Object.keys(game.options).length > 0 && html`
+      ${game.options.length > 0 && html`
         <fieldset class="options">
           <legend>Options</legend>
-          ${Object.entries(game.options).map(([name, value]) => html`
-            <label>${name.replaceAll("_", " ")}
-              <input name=${`option-${name}`} value=${options[name] || ""}
-                placeholder=${value === null ? "default" : String(value)}
-                onInput=${(e) => setOptions({ ...options, [name]: e.currentTarget.value })} />
-            </label>`)}
+          ${game.options.map((o) => html`<${OptionControl} option=${o} players=${players} value=${options[o.name]}
+            onChange=${(value) => setOptions({ ...options, [o.name]: value })} />`)}
         </fieldset>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
       <button type="submit" class="primary" disabled=${busy}>Create match</button>
