@@ -29,6 +29,19 @@ def test_games_lists_the_registered_games() -> None:
     code, out = invoke("games")
     assert code == 0
     assert "skyport" in out and "Grand Central Skyport" in out and "2-4" in out
+    assert "lowest|highest|off" in out  # Skyrise's City Keys, and every game's first_player seat
+    assert out.count("first_player (seat)") == 3
+
+
+def test_play_sets_up_with_the_options_chosen(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    args = ("play", "skyrise", "-p", "3", "--seed", "4", "--save", str(save))
+    code, _out = invoke(*args, "-o", "first_player=2", "--option", "city_keys=off", input="quit\n")
+    assert code == 0
+    record = GameRecord.from_json(save.read_text())
+    assert record.options == {"first_player": 2, "city_keys": "off"}
+    state = record.replay()
+    assert (state.first, state.keys_mode) == (2, "off")
 
 
 def test_rules_prints_the_four_phases_and_the_end() -> None:
@@ -53,6 +66,11 @@ def test_rules_prints_the_four_phases_and_the_end() -> None:
         (("bench", "skyrise", "--agents", "easy,oracle"), "no agent 'oracle'"),
         (("bench", "skyrise", "--players", "5"), "2 to 4 players"),
         (("bench", "skyrise", "--seconds", "0"), "--seconds"),
+        (("play", "skyrise", "-o", "city_keys"), "--option takes NAME=VALUE"),
+        (("play", "skyrise", "-o", "data=x"), "Skyrise has no option 'data' to choose"),
+        (("play", "skyrise", "-o", "first_player=P2"), "takes a seat number (0 is P1)"),
+        (("play", "skyrise", "-o", "first_player=2"), "first_player must be a seat from 0 to 1, not 2"),
+        (("play", "skyrise", "-o", "city_keys=up"), "city_keys must be one of lowest, highest, off"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], named: str) -> None:

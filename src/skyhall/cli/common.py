@@ -53,6 +53,39 @@ def check_players(game: Game, players: int) -> None:
         fail(str(exc))
 
 
+def chosen_options(game: Game, entries: Sequence[str]) -> dict[str, object]:
+    """The ``NAME=VALUE`` entries of ``--option`` as the game's options: only those players choose
+    (:attr:`~skyhall.core.spec.GameSpec.offered`), a seat option's value a seat number, the others text.
+    The game itself checks the values when it sets up."""
+    offered = game.spec.offered
+    names = ", ".join(offered) or "none"
+    chosen: dict[str, object] = {}
+    for entry in entries:
+        name, equals, value = entry.partition("=")
+        name, value = name.strip(), value.strip()
+        if not equals or not value:
+            fail(f"--option takes NAME=VALUE, not {entry!r} (options of {game.spec.title}: {names})")
+        option = offered.get(name)
+        if option is None:
+            fail(f"{game.spec.title} has no option {name!r} to choose (options: {names})")
+        if option.seat and not value.isdigit():
+            fail(f"--option {name} takes a seat number (0 is P1), not {value!r}")
+        chosen[name] = int(value) if option.seat else value
+    return chosen
+
+
+def describe_options(game: Game) -> str:
+    """The options players choose, with their values, in one line (``skyhall games``)."""
+    parts = []
+    for name, option in game.spec.offered.items():
+        default = game.spec.options[name]
+        values = [v for v, _ in option.choices]
+        if values and isinstance(default, str):
+            values.insert(0, default)
+        parts.append(f"{name} ({'seat' if option.seat else '|'.join(values) or 'text'})")
+    return ", ".join(parts)
+
+
 def game_text(game: Game) -> GameText:
     """The game's text module (see :mod:`skyhall.core.text`); a clear error when it has none."""
     try:

@@ -21,6 +21,7 @@ from skyhall.agents import Agent, make_agent
 from skyhall.cli.common import (
     GameText,
     check_players,
+    chosen_options,
     column_lines,
     fail,
     find_game,
@@ -260,6 +261,16 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here at the end or on quit.")
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="A game option, repeatable: first_player=1 (a seat, 0 is P1), city_keys=off… "
+            "(see `skyhall games`).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game at the terminal against bots, or hot-seat with friends."""
     game = find_game(game_id)
@@ -273,8 +284,12 @@ def play(
             make_agent(bots, 0)
         except ValueError as exc:
             fail(str(exc))
+    options = chosen_options(game, option or [])
     seed = secrets.randbelow(2**31) if seed is None else seed
-    record, state = GameRecord.start(game.id, count, seed)
+    try:
+        record, state = GameRecord.start(game.id, count, seed, options)
+    except ValueError as exc:
+        fail(str(exc))
     humans = set(range(count)) if hotseat else {seat}
     agents = {s: make_agent(bots, seed ^ (s + 1) * 0x9E3779B1) for s in range(count) if s not in humans}
     console = Console(highlight=False)

@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from skyhall.cli.common import find_game, game_text, styled
+from skyhall.cli.common import describe_options, find_game, game_text, styled
 from skyhall.core.registry import available
 
 
@@ -27,7 +27,8 @@ def games() -> None:
     table.add_column("id")
     table.add_column("title")
     table.add_column("players", justify="right")
+    table.add_column("options (skyhall play --option NAME=VALUE)")
     for game_id, game in available().items():
         spec = game.spec
-        table.add_row(game_id, spec.title, f"{spec.min_players}-{spec.max_players}")
+        table.add_row(game_id, spec.title, f"{spec.min_players}-{spec.max_players}", describe_options(game))
     Console(highlight=False).print(table)
