@@ -22,6 +22,8 @@ views with ``view(seat, log=False)``. ``step_us`` splits one decision of live pl
 ``env_other`` (the rest of an AEC step: PettingZoo's bookkeeping, the action check, a fresh
 observation buffer), which is the AEC loop's time less that of the same games played straight
 through a table (:func:`table_games`), both CPU time, so the parts' own timing error stays out of it.
+``encode_unchanged_us`` is what encoding a view costs when nothing has changed since the
+observer's last one (each view encoded twice in a row, less once): the encoder's fixed cost.
 ``mask_pick_us`` is what a policy that finds the legal indices in the mask instead
 (:func:`skyhall.rl.legal_indices`) pays more per decision.
 Times are this process's CPU time (the machine may be shared), each figure the best of three rounds.
@@ -173,7 +175,11 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
     view_rate = best_rate(len(states), lambda: [s.view(s.to_act, log=False) for s in states])
     enc = encoder(game)
     out = np.zeros(enc.size, np.float32)
-    encoding = best_rate(len(views), lambda: [enc.encode(v, out) for v in views])
+    encoding, twice = best_rates(
+        len(views),
+        lambda: [enc.encode(v, out) for v in views],
+        lambda: [(enc.encode(v, out), enc.encode(v, out)) for v in views],
+    )
     parts = best_parts(game, players, seeds)
     table = Table(game, players, None, "margin")
     buffer = np.zeros(table.encoder.size, np.float32)
@@ -189,6 +195,7 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
         "aec_steps_per_s": round(aec),
         "aec_cost_ratio": round(engine / aec, 2),
         "encodings_per_s": round(encoding),
+        "encode_unchanged_us": round(1e6 / twice - 1e6 / encoding, 2),
         "encodings_live_per_s": round(1e6 / parts["encode"]),
         "views_per_s": round(view_rate),
         "observation_size": enc.size,
