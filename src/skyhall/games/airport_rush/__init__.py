@@ -43,11 +43,7 @@ SPEC = GameSpec(
     rules_version=1,
     action_count=len(CODEC),
     options=MappingProxyType({"first_player": None, "data": None}),
-    offered=MappingProxyType(
-        {
-            "first_player": FIRST_PLAYER,
-        }
-    ),
+    offered=MappingProxyType({"first_player": FIRST_PLAYER}),
 )
 
 
