@@ -98,6 +98,8 @@ def test_gym_env_plays_every_other_seat_with_the_agents() -> None:
     done = False
     while not done:
         assert sorted(info["legal_actions"]) == np.flatnonzero(info["action_mask"]).tolist()
+        assert env.action_masks().dtype == np.bool_
+        assert np.array_equal(env.action_masks(), info["action_mask"] == 1)
         assert len(info["legal_actions"]) == len(env.table.state.legal_actions())
         _obs, reward, done, _truncated, info = env.step(int(rng.choice(info["legal_actions"])))
         assert done or env.table.state.to_act == 1

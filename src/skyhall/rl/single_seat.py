@@ -21,6 +21,7 @@ from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from skyhall.agents import Agent, make_agent
@@ -88,6 +89,11 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         over = self.table.state.is_over
         reward = self.table.rewards()[self.seat] if over else 0.0
         return self.table.observe(self.seat), reward, over, False, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal actions now as booleans, the method sb3-contrib's ``MaskablePPO``
+        (and its ``ActionMasker`` wrapper) looks for."""
+        return self.table.mask(self.seat).view(np.bool_)
 
     def _info(self) -> dict[str, Any]:
         """The learner's legal actions now, as a mask and as indices (none once the game is over)."""
