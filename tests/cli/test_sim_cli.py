@@ -65,6 +65,25 @@ def test_a_variant_run_records_its_overlay_and_replays(tmp_path: Path) -> None:
         assert list(state.result().scores) == data["scores"]
 
 
+def test_game_options_set_every_game_of_a_run(tmp_path: Path) -> None:
+    out = tmp_path / "o.jsonl"
+    sim = ("sim", "skyrise", "-p", "3", "-n", "3", "-w", "1", "--agents", "random", "--out", str(out))
+    code, said = invoke(*sim, "-o", "city_keys=off", "--option", "first_player=2")
+    assert code == 0 and "Player 3 (seat 2) plays first" in " ".join(said.split())
+    lines = [json.loads(raw) for raw in out.read_text().splitlines()]
+    assert len(lines) == 3
+    for data in lines:
+        assert data["run"]["options"] == {"city_keys": "off", "first_player": 2}
+        state = GameRecord.from_dict(data["record"]).replay()
+        assert (state.first, state.keys_mode) == (2, "off")
+        labels = [line["label"] for sheet in data["breakdown"] for line in sheet]
+        assert not [label for label in labels if "City Key" in label]  # the default gives one each game
+    code, said = invoke("sim", "skyrise", "-n", "2", "-o", "city_keys=up")
+    assert code == 2 and "city_keys must be one of lowest, highest, off" in said
+    code, said = invoke("tournament", "skyrise", "--agents", "random,random", "-o", "data=x")
+    assert code == 2 and "Skyrise has no option 'data' to choose" in " ".join(said.split())
+
+
 def test_a_bad_variant_exits_2_naming_file_entry_and_field() -> None:
     code, said = invoke(*SIM, "--set", "skyport.tokens.colours=x")
     assert code == 2

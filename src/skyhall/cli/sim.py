@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from skyhall.agents import make_agent
-from skyhall.cli.common import check_players, fail, find_game
+from skyhall.cli.common import check_players, chosen_options, fail, find_game
 from skyhall.core.errors import DataError
 from skyhall.core.registry import Game
 from skyhall.sim import results, variant
@@ -48,6 +48,16 @@ VariantFile = Annotated[
     Path | None,
     typer.Option("--variant", help="A TOML overlay on the card data (tables mirror the data files)."),
 ]
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="A game option for every game, repeatable: city_keys=off, first_player=1… (`skyhall games`).",
+        show_default=False,
+    ),
+]
 
 
 def agent_list(text: str) -> list[str]:
@@ -63,13 +73,29 @@ def agent_list(text: str) -> list[str]:
     return names
 
 
-def game_options(game: Game, file: Path | None, settings: Sequence[str] | None) -> dict[str, Any]:
-    """Seat 0 first, plus the checked variant overlay (the ``data`` option) if any."""
+def game_options(
+    game: Game,
+    file: Path | None,
+    settings: Sequence[str] | None,
+    entries: Sequence[str] | None = None,
+    players: int | None = None,
+) -> dict[str, Any]:
+    """The ``--option`` choices (seat 0 first unless one sets ``first_player``), plus the checked variant
+    overlay (the ``data`` option) if any; a game of ``players`` is set up once here, so a bad value fails
+    now, not in every worker."""
     try:
         overlay = variant.build(game.id, file, settings or [])
     except DataError as exc:
         fail(f"bad variant: {exc}")
-    return seated(game.id, {"data": overlay} if overlay else None)
+    options: dict[str, Any] = chosen_options(game, entries or [])
+    if overlay:
+        options["data"] = overlay
+    options = seated(game.id, options)
+    try:
+        game.new_game(players or game.spec.min_players, 0, options)
+    except ValueError as exc:
+        fail(str(exc))
+    return options
 
 
 def progress_bar(console: Console) -> Progress:
@@ -176,6 +202,7 @@ def sim(
     cluster: Cluster = None,
     settings: Sets = None,
     variant_file: VariantFile = None,
+    option: GameOptions = None,
 ) -> None:
     """Simulate bot games and summarise win rate by seat and agent, scores and game length."""
     game = find_game(game_id)
@@ -186,12 +213,13 @@ def sim(
         names *= count
     elif len(names) != count:
         fail(f"--agents names {len(names)} agents for {count} players")
-    run = Run(game.id, tuple(names), seed, game_options(game, variant_file, settings))
+    run = Run(game.id, tuple(names), seed, game_options(game, variant_file, settings, option, count))
 
     console = Console(highlight=False)
     lines = play_run(console, run, games, out, workers, cluster, game.spec.title)
 
-    order = "Player 1 (seat 0) plays first, " if "first_player" in game.spec.options else ""
+    first = run.options.get("first_player")
+    order = f"Player {first + 1} (seat {first}) plays first, " if isinstance(first, int) else ""
     changed = " with a variant of the card data," if run.options.get("data") else ""
     console.print(
         f"{games} games of {game.spec.title},{changed} {count} players, seed {seed}; {order}seats rotate "

@@ -14,6 +14,7 @@ from skyhall.cli.common import check_players, fail, find_game
 from skyhall.cli.sim import (
     INTERRUPTED,
     Cluster,
+    GameOptions,
     Seed,
     Sets,
     VariantFile,
@@ -70,6 +71,7 @@ def tournament(
     cluster: Cluster = None,
     settings: Sets = None,
     variant_file: VariantFile = None,
+    option: GameOptions = None,
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Also write the standings here as JSON.")
     ] = None,
@@ -78,7 +80,7 @@ def tournament(
     game = find_game(game_id)
     check_players(game, players)
     names = agent_list(agents)
-    options = game_options(game, variant_file, settings)
+    options = game_options(game, variant_file, settings, option, players)
     try:
         work = rr.schedule(game.id, names, players, games_per_pair, seed, options)
     except ValueError as exc:
