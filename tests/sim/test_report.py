@@ -14,8 +14,10 @@ from skyhall.sim.results import line
 from skyhall.sim.runner import Run, jobs, play_job
 
 
-def lines(game: str, agents: tuple[str, ...], games: int, seed: int = 1) -> list[dict[str, Any]]:
-    run = Run(game, agents, seed, {"first_player": 0})
+def lines(
+    game: str, agents: tuple[str, ...], games: int, seed: int = 1, options: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    run = Run(game, agents, seed, {"first_player": 0, **(options or {})})
     return [line(run, job.index, play_job(run, job)) for job in jobs(run, games)]
 
 
@@ -107,6 +109,14 @@ def test_a_report_of_two_agents_adds_the_per_agent_figures() -> None:
     expected = {"win-rate-seat": 1, "win-rate-agent": 1, "scores": 2, "length": 1, "categories": 2}
     assert figures(page) == expected | dict.fromkeys(impact, 1)
     assert ">me<" in page
+
+
+def test_the_summary_names_the_run_options() -> None:
+    page = build(lines("skyrise", ("random",) * 2, 2))
+    summary = re.search(r'<section id="summary">(.*?)</section>', page, re.S)
+    assert summary is not None and "<td>options</td><td>first_player=0</td>" in summary.group(1)
+    page = build(lines("skyrise", ("random",) * 2, 2, options={"city_keys": "off"}))
+    assert "<td>options</td><td>city_keys=off, first_player=0</td>" in page
 
 
 def test_a_report_refuses_an_empty_or_mixed_file() -> None:

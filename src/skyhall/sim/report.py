@@ -3,7 +3,7 @@
 Sections (each an ``<section id=…>``), figures as base64 PNG drawn with matplotlib's
 Agg backend (imported only here, when a report is built):
 
-``summary``           the run: game, players, games, agents, seed, variant
+``summary``           the run: game, players, games, agents, seed, options, variant
 ``win-rate-seat``     win rate per seat with 95 % Wilson intervals (turn-order advantage)
 ``win-rate-agent``    the same per agent, when more than one agent played
 ``scores``            score distributions per seat (and per agent)
@@ -120,12 +120,15 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
     run = first.get("run", {})
     agents = ", ".join(html.escape(str(a)) for a in run.get("agents", first["agents"]))
     variant = first.get("variant")
+    chosen = {k: v for k, v in run.get("options", {}).items() if k != "data"}
+    options = ", ".join(f"{k}={v}" for k, v in sorted(chosen.items()))
     rows = [
         ("game", html.escape(str(first["game"]))),
         ("games", str(len(games))),
         ("players", str(first["players"])),
         ("agents (first game's seats)", agents),
         ("seed", html.escape(str(run.get("seed", "?")))),
+        ("options", html.escape(options) if options else "the defaults"),
         ("variant", f"<code>{html.escape(str(variant))}</code>" if variant else "none (the shipped data)"),
     ]
     text = (
