@@ -71,6 +71,21 @@ def test_a_bid_is_a_district_then_a_value_from_the_picker(page: Any, harness: st
     assert errors == []
 
 
+@pytest.mark.parametrize(
+    ("keys", "said"),
+    [
+        ("lowest", "City Keys go to the least prestige at the end of Era 1."),
+        ("highest", "City Keys go to the most prestige at the end of Era 1."),
+        ("off", "City Keys: not used."),
+    ],
+)
+def test_the_table_says_the_match_city_keys_rule(page: Any, harness: str, keys: str, said: str) -> None:
+    errors = open_table(page, harness, "skyrise")
+    mount(page, skyrise.new_game(2, 4, {"city_keys": keys}), 0)
+    assert page.locator(".sr-keys").inner_text() == said
+    assert errors == []
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_districts_never_overlap_and_each_is_drawn_once(page: Any, harness: str, players: int) -> None:
     errors = open_table(page, harness, "skyrise")

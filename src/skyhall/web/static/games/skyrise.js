@@ -376,6 +376,13 @@ function inAuction(view) {
   return view.decision === "open the auction" || view.decision.startsWith("outbid");
 }
 
+/** The City Keys rule of this match (the ``city_keys`` option), as the terminal table says it. */
+function cityKeys(view) {
+  const most = { lowest: "least", highest: "most" }[view.city_keys];
+  if (most === undefined) return "City Keys: not used.";
+  return view.era === 1 ? `City Keys go to the ${most} prestige at the end of Era 1.` : null;
+}
+
 function Status({ view, next, onTarget }) {
   const tiles = Object.entries(view.patron_tiles);
   const auction = inAuction(view);
@@ -396,6 +403,7 @@ function Status({ view, next, onTarget }) {
     <div class="sr-line">Patron tiles: ${tiles.map(
       ([letter, v]) => html`<span class="sr-chip" key=${letter}>${letter} ${v === null ? "?" : v}</span> `,
     )}</div>
+    ${cityKeys(view) && html`<div class="sr-line sr-keys">${cityKeys(view)}</div>`}
     <div class="sr-cards">${view.panoramas.map((id) => {
       const card = (view.cards && view.cards.panoramas[id]) || { name: id, text: id };
       return html`<div key=${id} ...${hit(`panorama:${id}`, "sr-pano", next, onTarget)}>
