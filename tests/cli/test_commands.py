@@ -36,8 +36,9 @@ def test_games_lists_the_registered_games() -> None:
 def test_play_sets_up_with_the_options_chosen(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     args = ("play", "skyrise", "-p", "3", "--seed", "4", "--save", str(save))
-    code, _out = invoke(*args, "-o", "first_player=2", "--option", "city_keys=off", input="quit\n")
+    code, out = invoke(*args, "-o", "first_player=2", "--option", "city_keys=off", input="quit\n")
     assert code == 0
+    assert "Skyrise, 3 players, seed 4, first_player=2, city_keys=off." in " ".join(out.split())
     record = GameRecord.from_json(save.read_text())
     assert record.options == {"first_player": 2, "city_keys": "off"}
     state = record.replay()

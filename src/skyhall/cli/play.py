@@ -293,7 +293,8 @@ def play(
     humans = set(range(count)) if hotseat else {seat}
     agents = {s: make_agent(bots, seed ^ (s + 1) * 0x9E3779B1) for s in range(count) if s not in humans}
     console = Console(highlight=False)
-    console.print(f"{game.spec.title}, {count} players, seed {seed}. {COMMANDS}", markup=False)
+    chosen = "".join(f", {name}={value}" for name, value in options.items())
+    console.print(f"{game.spec.title}, {count} players, seed {seed}{chosen}. {COMMANDS}", markup=False)
     match = Match(console, text, record, state, humans, agents)
     finished = match.run()
     if not finished:
