@@ -185,7 +185,10 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
     buffer = np.zeros(table.encoder.size, np.float32)
     straight = best_rate(table_games(table, seeds, buffer), lambda: table_games(table, seeds, buffer))
     parts["env_other"] = round(1e6 / aec - 1e6 / straight, 2)
-    masks = [table.mask() for table.state in states]
+    masks = []
+    for state in states:
+        table.state = state
+        masks.append(table.mask())
     picks = best_rate(len(masks), lambda: [legal_indices(m) for m in masks])
     return {
         "game": game,

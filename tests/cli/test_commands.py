@@ -70,6 +70,7 @@ def test_rules_prints_the_four_phases_and_the_end() -> None:
         (("play", "skyrise", "-o", "city_keys"), "--option takes NAME=VALUE"),
         (("play", "skyrise", "-o", "data=x"), "Skyrise has no option 'data' to choose"),
         (("play", "skyrise", "-o", "first_player=P2"), "takes a seat number (0 is P1)"),
+        (("play", "skyrise", "-o", "first_player=\u00b2"), "takes a seat number (0 is P1)"),
         (("play", "skyrise", "-o", "first_player=2"), "first_player must be a seat from 0 to 1, not 2"),
         (("play", "skyrise", "-o", "city_keys=up"), "city_keys must be one of lowest, highest, off"),
     ],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console, Group, RenderableType
@@ -53,6 +53,20 @@ def check_players(game: Game, players: int) -> None:
         fail(str(exc))
 
 
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="A game option, repeatable: first_player=1 (a seat, 0 is P1), city_keys=off… "
+        "(see `skyhall games`).",
+        show_default=False,
+    ),
+]
+"""``--option NAME=VALUE`` of ``play``, ``sim`` and ``tournament`` (read by :func:`chosen_options`)."""
+
+
 def chosen_options(game: Game, entries: Sequence[str]) -> dict[str, object]:
     """The ``NAME=VALUE`` entries of ``--option`` as the game's options: only those players choose
     (:attr:`~skyhall.core.spec.GameSpec.offered`), a seat option's value a seat number, the others text.
@@ -68,7 +82,7 @@ def chosen_options(game: Game, entries: Sequence[str]) -> dict[str, object]:
         option = offered.get(name)
         if option is None:
             fail(f"{game.spec.title} has no option {name!r} to choose (options: {names})")
-        if option.seat and not value.isdigit():
+        if option.seat and not (value.isascii() and value.isdecimal()):
             fail(f"--option {name} takes a seat number (0 is P1), not {value!r}")
         chosen[name] = int(value) if option.seat else value
     return chosen

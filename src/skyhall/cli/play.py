@@ -19,6 +19,7 @@ from rich.text import Text
 
 from skyhall.agents import Agent, make_agent
 from skyhall.cli.common import (
+    GameOptions,
     GameText,
     check_players,
     chosen_options,
@@ -261,16 +262,7 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here at the end or on quit.")
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="NAME=VALUE",
-            help="A game option, repeatable: first_player=1 (a seat, 0 is P1), city_keys=off… "
-            "(see `skyhall games`).",
-        ),
-    ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Play a game at the terminal against bots, or hot-seat with friends."""
     game = find_game(game_id)

@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from skyhall.agents import make_agent
-from skyhall.cli.common import check_players, chosen_options, fail, find_game
+from skyhall.cli.common import GameOptions, check_players, chosen_options, fail, find_game
 from skyhall.core.errors import DataError
 from skyhall.core.registry import Game
 from skyhall.sim import results, variant
@@ -47,16 +47,6 @@ Sets = Annotated[
 VariantFile = Annotated[
     Path | None,
     typer.Option("--variant", help="A TOML overlay on the card data (tables mirror the data files)."),
-]
-GameOptions = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="NAME=VALUE",
-        help="A game option for every game, repeatable: city_keys=off, first_player=1… (`skyhall games`).",
-        show_default=False,
-    ),
 ]
 
 

@@ -10,11 +10,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from skyhall.cli.common import check_players, fail, find_game
+from skyhall.cli.common import GameOptions, check_players, fail, find_game
 from skyhall.cli.sim import (
     INTERRUPTED,
     Cluster,
-    GameOptions,
     Seed,
     Sets,
     VariantFile,

@@ -129,7 +129,7 @@ class Hall:
             level = spec.level or levels()[0]
             check_level(level)
             kinds.append(("bot", level))
-        hidden = sorted(set(request.options) & set(game.spec.options) - set(game.spec.offered))
+        hidden = sorted(set(request.options) & (set(game.spec.options) - set(game.spec.offered)))
         if hidden:  # card-data overlays are for designers' simulations (``skyhall sim``)
             raise Refused("invalid", f"the server does not offer the option {hidden[0]!r}")
         seed = secrets.randbelow(2**62)

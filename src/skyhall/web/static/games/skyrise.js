@@ -386,6 +386,7 @@ function cityKeys(view) {
 function Status({ view, next, onTarget }) {
   const tiles = Object.entries(view.patron_tiles);
   const auction = inAuction(view);
+  const keys = cityKeys(view);
   const passLabel = view.decision.startsWith("move") ? "Keep rows as they are" : "Pass";
   return html`<div class="skyrise-panel sr-status">
     <div class="sr-bar">
@@ -403,7 +404,7 @@ function Status({ view, next, onTarget }) {
     <div class="sr-line">Patron tiles: ${tiles.map(
       ([letter, v]) => html`<span class="sr-chip" key=${letter}>${letter} ${v === null ? "?" : v}</span> `,
     )}</div>
-    ${cityKeys(view) && html`<div class="sr-line sr-keys">${cityKeys(view)}</div>`}
+    ${keys && html`<div class="sr-line sr-keys">${keys}</div>`}
     <div class="sr-cards">${view.panoramas.map((id) => {
       const card = (view.cards && view.cards.panoramas[id]) || { name: id, text: id };
       return html`<div key=${id} ...${hit(`panorama:${id}`, "sr-pano", next, onTarget)}>
