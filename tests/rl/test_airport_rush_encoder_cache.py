@@ -7,6 +7,8 @@ changed; an encoder with its records dropped has no such memory, so encoding the
 from __future__ import annotations
 
 import dataclasses
+import sys
+import threading
 from typing import Any
 
 import numpy as np
@@ -86,3 +88,32 @@ def test_the_vector_is_the_callers_own(sample: tuple[list[Any], list[bytes]]) ->
     first = ENCODER.encode(found[0])
     ENCODER.encode(found[2])  # the same observer, another position
     assert first.tobytes() == expected[0]
+
+
+def test_threads_encoding_at_once_get_the_fresh_vectors(
+    sample: tuple[list[Any], list[bytes]],
+) -> None:
+    """Four threads each encode every view, in orders of their own, with the interpreter switching
+    threads as often as it can: a record put back before its vector was copied out would let another
+    thread rewrite it for its own view half way through that copy."""
+    found, expected = sample
+    wrong: list[int] = []
+
+    def work(offset: int) -> None:
+        out = np.zeros(ENCODER.size, np.float32)
+        for k in range(len(found)):
+            j = (k * 7 + offset) % len(found)
+            if ENCODER.encode(found[j], out).tobytes() != expected[j]:
+                wrong.append(j)
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(offset,)) for offset in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert wrong == []

@@ -241,8 +241,8 @@ class Incremental(Encoder):
 
     Equality of values decides, never history: a record of another game, another position or none
     at all gives exactly the vector a first encoding gives, only slower. A record is taken out of the
-    table while it is brought up to date, so another thread (or an error half way) finds none and
-    starts afresh rather than from a half-written vector.
+    table while it is brought up to date and copied out, so another thread (or an error half way) finds
+    none and starts afresh rather than from a vector half written for another view.
     """
 
     __slots__ = (
@@ -289,10 +289,11 @@ class Incremental(Encoder):
             self._update(record, self.values(view))
         else:
             record = self._begin(players, seat, game, self.values(view))
-        self.records[key] = record
         if out is None:
-            return record.vector.copy()
-        out[:] = record.vector
+            out = record.vector.copy()
+        else:
+            out[:] = record.vector
+        self.records[key] = record  # only once copied out: another thread may take it from here
         return out
 
     def _begin(self, players: int, seat: int, game: object, values: tuple[Any, ...]) -> _Record:
