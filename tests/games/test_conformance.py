@@ -305,3 +305,18 @@ def test_spec_player_range_is_enforced(game_id: str) -> None:
 def test_same_seed_same_game(game_id: str, players: int) -> None:
     game = available()[game_id]
     assert game.new_game(players, 9, {}).snapshot() == game.new_game(players, 9, {}).snapshot()
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_view_or_determinization_for_no_seat_of_the_game_is_refused(game_id: str, players: int) -> None:
+    """Python would read seat -1 as the last seat: such a view would show that seat's secrets."""
+    state = available()[game_id].new_game(players, 5, {})
+    before = state.snapshot()
+    for seat in (-1, players, "0", 1.0):
+        with pytest.raises(ValueError, match=f"no seat {seat!r} in a {players}-player game"):
+            state.view(seat)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="no seat"):
+            state.determinize(seat, Rng(1))  # type: ignore[arg-type]
+    assert state.snapshot() == before
+    assert state.view(players - 1).seat == players - 1
+    assert state.view(None).seat is None

@@ -64,6 +64,15 @@ class GameState(Protocol):
         """A comparable value holding the whole state (for replay and clone checks)."""
 
 
+def check_seat(seat: int | None, players: int) -> None:
+    """``ValueError`` unless ``seat`` is one of a ``players``-seat game's seats, or ``None`` (a spectator):
+    every view starts here, so a seat number out of range never reads another seat's secrets."""
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
+        raise ValueError(
+            f"no seat {seat!r} in a {players}-player game: seats are 0..{players - 1}, None a spectator"
+        )
+
+
 A = TypeVar("A")
 
 

@@ -20,6 +20,7 @@ from skyhall.core import log
 from skyhall.core.draft import Drafts
 from skyhall.core.memo import ByIdentity
 from skyhall.core.rng import Rng
+from skyhall.core.state import check_seat
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import Action
 from skyhall.games.airport_rush.cards import EVENT, PLANE, Card, Catalog
@@ -230,6 +231,7 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
     each masked hand and deck worked out once (:func:`rival_hand`, :func:`masked_deck`); and it is
     filled in as a draft (:mod:`skyhall.core.draft`).
     """
+    check_seat(seat, s.n)
     hands = list(s.hands)
     dealt = list(s.dealt)
     objectives = list(s.objectives)

@@ -21,7 +21,7 @@ from skyhall.core import log
 from skyhall.core.draft import Drafts
 from skyhall.core.memo import ByIdentity
 from skyhall.core.rng import Rng
-from skyhall.core.state import EMPTY
+from skyhall.core.state import EMPTY, check_seat
 from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import (
     COLOURS,
@@ -265,6 +265,7 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
     A view is built at every bot decision and RL step, so it is filled in as a draft
     (:mod:`skyhall.core.draft`) and shares what it can with the state.
     """
+    check_seat(seat, s.n)
     shown = reveal or s.step == OVER
     v = DRAFTS.new()
     v.cat = s.cat

@@ -22,7 +22,7 @@ from skyhall.core import log
 from skyhall.core.draft import Drafts
 from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
-from skyhall.core.state import EMPTY
+from skyhall.core.state import EMPTY, check_seat
 from skyhall.games.skyrise.bid import WONDER, describe, is_wonder, outbids, value
 from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import Board, board_for
@@ -258,6 +258,7 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
     only the hidden parts are rebuilt (and only when something is hidden), and the view is filled
     in as a draft (:mod:`skyhall.core.draft`).
     """
+    check_seat(seat, s.n)
     shown = reveal or s.step == OVER
     hands, chosen, objectives, tiles = s.hands, s.chosen, s.objectives, s.tiles
     if not shown:
