@@ -112,6 +112,17 @@ def test_unknown_reward_and_options_fail_at_construction() -> None:
         aec_env("skyport", reward="score")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no option"):
         gym_env("skyport", options={"colour": 1})
+    with pytest.raises(ValueError, match="no agent 'nosuch'"):
+        gym_env("skyrise", players=3, opponents=["greedy", "nosuch"])
+    with pytest.raises(ValueError, match="ismcts"):
+        gym_env("skyrise", opponents=["ismcts:lots"])
+
+
+def test_gym_env_takes_the_illegal_reward() -> None:
+    env = gym_env("airport-rush", illegal_reward=-5.0)
+    _obs, info = env.reset(seed=3)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    assert env.step(illegal)[1:3] == (-5.0, True)
 
 
 def test_aec_observes_a_position_once_and_never_changes_a_returned_observation() -> None:

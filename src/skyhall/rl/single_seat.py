@@ -54,6 +54,8 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
             raise ValueError(
                 f"{players} players need {players - 1} opponents (or one name for all), not {names}"
             )
+        for name in set(names):
+            make_agent(name, 0)  # an unknown name fails here, not at the first reset
         self.seat = seat
         self.opponent_names = names
         self.opponents: dict[int, Agent] = {}
@@ -117,10 +119,11 @@ def gym_env(
     seat: int = 0,
     options: Mapping[str, object] | None = None,
     reward: Reward = "margin",
+    illegal_reward: float = -1.0,
     render_mode: str | None = None,
 ) -> SkyhallSeat:
     """A Gymnasium environment of ``game`` for ``seat``, the other seats played by ``opponents``."""
-    return SkyhallSeat(game, players, opponents, seat, options, reward, render_mode=render_mode)
+    return SkyhallSeat(game, players, opponents, seat, options, reward, illegal_reward, render_mode)
 
 
 def register() -> None:
