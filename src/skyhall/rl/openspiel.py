@@ -7,8 +7,8 @@ and ``seed``) with ``pyspiel``; :func:`load` is the short way to get one::
     game = skyhall.rl.openspiel.load("skyport", players=2, reward="win")
 
 The games are sequential, imperfect-information and *sampled stochastic*: dice and
-shuffles happen inside the engine, from each game's seed (drawn from the ``seed``
-parameter's stream at every ``new_initial_state``), so there are no chance nodes.
+shuffles happen inside the engine, from each game's seed (the next of the ``seed``
+parameter's stream, drawn when a new initial state is first used), so there are no chance nodes.
 Two players with either reward is zero-sum; more players is general-sum. Every
 observation comes from ``view(player)``: the tensor is the Skyhall encoder's
 vector (its parts are the observer's ``dict``), the observation string is the
@@ -95,8 +95,12 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
         twin.seeds = self.seeds.clone()
         return twin
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _loaded, (self.game_id, self.get_parameters(), self.seeds.state())
+
     def new_initial_state(self) -> SkyhallState:
-        return SkyhallState(self, self.engine.new_game(self.players, self.seeds.next64()))
+        """A new game, dealt (its seed drawn from the ``seed`` stream) when it is first used."""
+        return SkyhallState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SkyhallObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
@@ -104,31 +108,62 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class Held:
-    """What a :class:`SkyhallState` holds: OpenSpiel clones a Python state by deep-copying its
-    attributes, so they sit in this one object, which copies as an engine ``clone()`` and
-    keeps sharing the (immutable) game."""
+    """What a :class:`SkyhallState` holds, in one object that copies as an engine ``clone()`` and keeps
+    sharing the (immutable) game.
 
-    __slots__ = ("engine_state", "game", "rng")
+    OpenSpiel copies a Python state by making a new initial state and deep-copying the old one's
+    attributes into it (that copy keeps the action history). So a state deals its game only when it is
+    first used (:meth:`deal`): the throwaway initial state of a copy costs nothing and draws no seed.
+    ``origin`` is where the state's history starts, so that a pickled state can be played back to
+    the same history: its game's seed, or the engine state a resample drew (kept as drawn).
+    """
 
-    def __init__(self, game: SkyhallGame, engine_state: Any, rng: Rng) -> None:
+    __slots__ = ("engine_state", "game", "origin", "rng")
+
+    def __init__(self, game: SkyhallGame, engine_state: Any = None, rng: Rng | None = None) -> None:
         self.game = game
         self.engine_state = engine_state
+        self.origin: int | Any = None if engine_state is None else engine_state.clone()
         self.rng = rng
 
+    def deal(self) -> Any:
+        """Deal this state's game, its seed the next of the game's ``seed`` stream."""
+        game = self.game
+        self.origin = seed = game.seeds.next64()
+        self.engine_state = game.engine.new_game(game.players, seed)
+        self.rng = game.seeds.fork(1)
+        return self.engine_state
+
+    def dealt(self) -> tuple[Any, Rng]:
+        """The engine state and the resampling stream, dealt first if need be."""
+        if self.engine_state is None:
+            self.deal()
+        assert self.rng is not None  # a dealt state has its stream
+        return self.engine_state, self.rng
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
-        return Held(self.game, self.engine_state.clone(), self.rng.clone())
+        engine_state, rng = self.dealt()
+        twin = Held(self.game)
+        twin.engine_state, twin.origin, twin.rng = engine_state.clone(), self.origin, rng.clone()
+        return twin
 
 
 class SkyhallState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state holding a Skyhall engine state."""
+    """An OpenSpiel state holding a Skyhall engine state.
 
-    def __init__(self, game: SkyhallGame, engine_state: Any, rng: Rng | None = None) -> None:
+    ``clone()`` and ``child()`` are OpenSpiel's own (the action history and move number come along);
+    ``copy.deepcopy`` is a clone, and ``pickle`` plays the state's history again from its
+    ``origin`` (OpenSpiel's ``serialize()`` needs a game RNG state, which Python games cannot give).
+    """
+
+    def __init__(self, game: SkyhallGame, engine_state: Any = None, rng: Rng | None = None) -> None:
         super().__init__(game)
-        self.held = Held(game, engine_state, rng or game.seeds.fork(1))
+        self.held = Held(game, engine_state, rng)
 
     @property
     def engine_state(self) -> Any:
-        return self.held.engine_state
+        held = self.held
+        return held.deal() if held.engine_state is None else held.engine_state
 
     def current_player(self) -> int:
         if self.engine_state.is_over:
@@ -160,13 +195,19 @@ class SkyhallState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SkyhallState:
         """A full state drawn from ``player_id``'s view alone (the hidden parts sampled with this
-        state's own stream, never the game's dice)."""
+        state's own stream, never the game's dice). Its history is empty: the real one holds other
+        seats' hidden choices."""
+        engine_state, rng = self.held.dealt()
         game = self.held.game
-        sampled = game.engine.determinize(self.engine_state.view(player_id), self.held.rng)
-        return SkyhallState(game, sampled, self.held.rng.fork(1))
+        return SkyhallState(game, game.engine.determinize(engine_state.view(player_id), rng), rng.fork(1))
 
-    def clone(self) -> SkyhallState:
-        return SkyhallState(self.held.game, self.engine_state.clone(), self.held.rng.clone())
+    def __deepcopy__(self, memo: dict[int, Any]) -> SkyhallState:
+        twin: SkyhallState = self.clone()
+        return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        _engine_state, rng = self.held.dealt()  # dealt, so that the origin is known
+        return _played_back, (self.held.game, self.held.origin, self.history(), rng.state())
 
     def __str__(self) -> str:
         return json.dumps(self.engine_state.view(None, log=False).to_dict(), sort_keys=True)
@@ -194,6 +235,28 @@ class SkyhallObserver:
 def _register(game_id: str) -> None:
     cls = type(f"Skyhall_{game_id.replace('-', '_')}", (SkyhallGame,), {"game_id": game_id})
     pyspiel.register_game(game_type(game_id, False), cls)
+
+
+def _loaded(game_id: str, params: dict[str, Any], seeds: int) -> SkyhallGame:
+    """A pickled game: loaded again with its parameters, its seed stream where it was."""
+    game: SkyhallGame = pyspiel.load_game(short_name(game_id), params)
+    game.seeds = Rng(seeds)
+    return game
+
+
+def _played_back(game: SkyhallGame, origin: int | Any, history: list[int], rng: int) -> SkyhallState:
+    """A pickled state: its ``origin`` (a seed, or a resampled engine state) with its history played
+    again, so that OpenSpiel's history and move number come back too."""
+    state = SkyhallState(game)
+    if isinstance(origin, int):
+        state.held.origin = origin
+        state.held.engine_state = game.engine.new_game(game.players, origin)
+    else:
+        state.held = Held(game, origin.clone())
+    state.held.rng = Rng(rng)
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 def load(game_id: str, players: int = 2, reward: str = "margin", seed: int = 0) -> Any:
