@@ -200,6 +200,10 @@ def test_deck_order_is_hidden_and_the_supplies_are_public(seat: int | None) -> N
     assert [d["size"] for d in data["decks"]] == [len(d) for d in s.decks]
     assert view.supply == tuple(s.supply)
     assert data["supply"] == [[CAT.cards[c].id if c >= 0 else None for c in row] for row in s.supply]
+    events = [[i for i, c in enumerate(deck) if CAT.cards[c].type == EVENT] for deck in s.decks]
+    assert all(events) and [d["events_at"] for d in data["decks"]] == events
+    revealed = s.view(seat, reveal=True).to_dict()  # a replay's: the Events lie where they did
+    assert [d["events_at"] for d in revealed["decks"]] == events
 
 
 @pytest.mark.rule("ARU-HID-03")

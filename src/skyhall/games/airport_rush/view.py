@@ -101,6 +101,10 @@ class View:
         def dice(ds: tuple[int, ...]) -> list[str]:
             return [die.name(d) for d in ds]
 
+        def is_event(c: int) -> bool:
+            """An Event where the deck is masked, or (revealed at the end, or in a replay) one shown."""
+            return c == EVENT_SLOT or (c >= 0 and cards[c].type == EVENT)
+
         def hidden_hand(hand: tuple[int, ...]) -> dict[str, Any]:
             return {
                 "size": len(hand),
@@ -122,7 +126,7 @@ class View:
             "bag": dict(zip(die.COLOURS, self.bag, strict=True)),
             "load": [dice(space) for space in self.load],
             "decks": [
-                {"size": len(d), "events_at": [i for i, c in enumerate(d) if c == EVENT_SLOT]}
+                {"size": len(d), "events_at": [i for i, c in enumerate(d) if is_event(c)]}
                 for d in self.decks
             ],
             "discard": [cid(c) for c in self.discard],
