@@ -17,11 +17,13 @@ from skyhall.agents import make_agent
 from skyhall.core.rng import Rng
 from skyhall.games import airport_rush
 from skyhall.games.airport_rush import text
+from skyhall.games.airport_rush.actions import TakeDice
 from skyhall.games.airport_rush.state import State
 from tests.games.airport_rush.test_targets import drawn
 from tests.web.table import (
     assert_score_sheet,
     click_path,
+    highlighted,
     join,
     mount,
     open_table,
@@ -165,3 +167,23 @@ def test_a_match_against_a_random_bot_is_played_to_the_end_by_clicking(
         assert not leaked, (frame["seq"], leaked)
         public |= said - hidden[frame["seq"]]
     assert len(states) > decisions
+
+
+def test_kept_objectives_and_taken_dice_are_clicked_in_any_order(page: Any, harness: str) -> None:
+    """Two objectives, or the dice taken from one space, are a set: the second clicked first works too."""
+    errors = open_table(page, harness, "airport-rush")
+    s = airport_rush.new_game(2, 6)
+    keep = next(c for c in mount(page, s, s.to_act) if c["notation"].startswith("keep"))
+    assert keep["unordered"] == 2
+    first, second = keep["target"]
+    assert first in highlighted(page) and second in highlighted(page)
+    assert click_path(page, [second, first]) == [[keep["notation"]]]
+    rng = Rng(6)
+    while not any(len(a.faces) > 1 for a in s.legal_actions() if isinstance(a, TakeDice)):
+        s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
+    offered = mount(page, s, s.to_act)
+    take = max((c for c in offered if c["notation"].startswith("take")), key=lambda c: c["unordered"])
+    dice, button = take["target"][:-1], take["target"][-1]
+    assert take["unordered"] == len(dice) > 1
+    assert click_path(page, [*reversed(dice), button]) == [[take["notation"]]]
+    assert errors == []

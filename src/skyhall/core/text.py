@@ -76,6 +76,13 @@ def target_of(text: GameText, view: Any, action: Any) -> tuple[str, ...]:
     return () if target is None else tuple(target(view, action))
 
 
+def unordered_of(text: GameText, view: Any, action: Any) -> int:
+    """How many of :func:`target_of`'s first clicks may come in any order (``0``: the path is
+    clicked in order; two objectives kept, dice picked from one load space)."""
+    unordered = getattr(text, "unordered", None)
+    return 0 if unordered is None else cast(int, unordered(view, action))
+
+
 def confirm_of(text: GameText, view: Any, action: Any) -> str | None:
     """The question to ask before sending ``action``, or ``None``."""
     confirm = getattr(text, "confirm", None)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from skyhall.core.actions import Codec
 from skyhall.core.result import Result
-from skyhall.core.text import GameText, confirm_of, group_of, target_of
+from skyhall.core.text import GameText, confirm_of, group_of, target_of, unordered_of
 
 MAX_MESSAGE = 4096
 """Bytes: the largest websocket message or request body the server reads."""
@@ -103,6 +103,7 @@ def choices(text: GameText, codec: Codec[Any], view: Any, legal: Sequence[Any]) 
                 "notation": str(action),
                 "label": text.label(view, action),
                 "target": list(target_of(text, view, action)),
+                "unordered": unordered_of(text, view, action),
                 "group": None if grouped is None else grouped[0],
                 "confirm": confirm_of(text, view, action),
             }

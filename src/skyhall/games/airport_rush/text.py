@@ -794,12 +794,21 @@ def _place_target(where: int) -> str:
     return "airport" if where == AIRPORT else f"plane:{where + 1}"
 
 
+def unordered(view: View, action: Action) -> int:
+    """How many of :func:`target`'s first clicks may come in any order: the two objectives kept,
+    the dice taken from a load space."""
+    if isinstance(action, Keep):
+        return 2
+    if isinstance(action, TakeDice):
+        return len(action.faces)
+    return 0
+
+
 def target(view: View, action: Action) -> tuple[str, ...]:
     """The clicks on the table that make ``action``: the die or card first, then where it goes.
 
-    Several dice are taken from a load space by clicking them in the order the table shows
-    them (by face, as the notation sorts them), then the space's *take* button, so that no
-    choice's clicks are the start of another's.
+    Several dice are taken from a load space by clicking them (in any order: :func:`unordered`),
+    then the space's *take* button, so that no choice's clicks are the start of another's.
     """
     if isinstance(action, Keep):
         return (f"objective:{action.first}", f"objective:{action.second}")

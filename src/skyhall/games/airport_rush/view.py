@@ -126,8 +126,7 @@ class View:
             "bag": dict(zip(die.COLOURS, self.bag, strict=True)),
             "load": [dice(space) for space in self.load],
             "decks": [
-                {"size": len(d), "events_at": [i for i, c in enumerate(d) if is_event(c)]}
-                for d in self.decks
+                {"size": len(d), "events_at": [i for i, c in enumerate(d) if is_event(c)]} for d in self.decks
             ],
             "discard": [cid(c) for c in self.discard],
             "supply": [[cid(c) for c in row] for row in self.supply],

@@ -15,6 +15,35 @@ export function clickable(name, next, onTarget) {
   };
 }
 
+// Click paths (docs/web.md): a choice is made by clicking its `target` names, the first
+// `unordered` of them in any order.
+
+/** The clicks of the first `choice.unordered` of its target (those may come in any order) that `path`
+ * has not made yet; `null` when `path` strays from the choice. The rest of a target is clicked in order. */
+function headLeft(choice, path) {
+  const head = choice.unordered || 0;
+  const left = choice.target.slice(0, head);
+  for (let i = 0; i < Math.min(path.length, head); i++) {
+    const at = left.indexOf(path[i]);
+    if (at < 0) return null;
+    left.splice(at, 1);
+  }
+  for (let i = head; i < path.length; i++) if (choice.target[i] !== path[i]) return null;
+  return left;
+}
+
+/** Whether `path` is the start of `choice`'s clicks (or all of them). */
+export function follows(choice, path) {
+  return path.length <= choice.target.length && headLeft(choice, path) !== null;
+}
+
+/** The target names that can be clicked after `path` on the way to `choice`. */
+export function nextClicks(choice, path) {
+  const left = headLeft(choice, path);
+  if (left === null || path.length >= choice.target.length) return [];
+  return path.length < (choice.unordered || 0) ? left : [choice.target[path.length]];
+}
+
 /** A JSON API call; rejects with an Error carrying the server's message, `.code` and `.status`. */
 export async function api(method, path, body) {
   const init = { method, headers: {} };

@@ -2,7 +2,7 @@
 // score sheet; and the replay viewer of a finished match (/match/<id>/replay).
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useMemo, useRef, useState } from "preact/hooks";
-import { api, heldSeats, holdSeat, html, tokenInAddress } from "./lib.js";
+import { api, follows, heldSeats, holdSeat, html, nextClicks, tokenInAddress } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
 const MATCH = decodeURIComponent(PARTS[1] || "");
@@ -177,7 +177,7 @@ function Choices({ choices, path, disabled, onChoose }) {
     }
     byName.get(name).push(choice);
   }
-  const onPath = (c) => path.length > 0 && path.every((t, i) => c.target[i] === t);
+  const onPath = (c) => path.length > 0 && follows(c, path);
   return html`
     <div class="choices" role="group" aria-label="Your choices">
       ${groups.map((name) => html`
@@ -288,10 +288,11 @@ function Live() {
   }, [message && message.game, titles]);
 
   const choices = message ? message.choices : [];
-  const startsWith = (target, p) => p.every((t, i) => target[i] === t);
-  const next = useMemo(() => new Set(
-    choices.filter((c) => c.target.length > path.length && startsWith(c.target, path)).map((c) => c.target[path.length])),
-  [choices, path]);
+  const next = useMemo(() => {
+    const found = new Set();
+    for (const c of choices) if (c.target.length > path.length) for (const t of nextClicks(c, path)) found.add(t);
+    return found;
+  }, [choices, path]);
 
   const commit = (choice) => {
     setAsking(null);
@@ -307,8 +308,8 @@ function Live() {
   const choose = (choice) => (choice.confirm ? setAsking(choice) : commit(choice));
   const onTarget = (name) => {
     const p = [...path, name];
-    const full = choices.filter((c) => c.target.length === p.length && startsWith(c.target, p));
-    const longer = choices.filter((c) => c.target.length > p.length && startsWith(c.target, p));
+    const full = choices.filter((c) => c.target.length === p.length && follows(c, p));
+    const longer = choices.filter((c) => c.target.length > p.length && follows(c, p));
     if (full.length === 0 && longer.length === 0) {
       setPath([]);
       return;
