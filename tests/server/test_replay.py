@@ -40,3 +40,9 @@ def test_a_replay_frame_shows_the_cards_the_spectator_could_not_see(server: Serv
     seated = server.client.get(f"/api/matches/{match}/replay/{step}?seat={rival}").json()
     assert seated["seat"] == seated["view"]["seat"] == rival  # whose hand is drawn as "yours"
     assert seated["view"]["hands"] == frame["view"]["hands"]
+
+    first = server.client.get(f"/api/matches/{match}/replay/1").json()
+    start = record.replay(upto=0)
+    who = server.state(match)["seats"][start.to_act]["name"]
+    assert first["last"].startswith(f"{who} chose: ")  # the choice as its seat read it, said as theirs
+    assert server.client.get(f"/api/matches/{match}/replay/0").json()["last"] is None

@@ -41,6 +41,10 @@ class GameText(Protocol):
     def prompt(self, view: Any) -> str:
         """One line on the decision the seat to act faces."""
 
+    def waiting(self, view: Any) -> str:
+        """The same decision for everyone else, completing "Player 2 is …" (from ``view`` alone:
+        the observer's, which may not show what the seat to act holds)."""
+
     def label(self, view: Any, action: Any) -> str:
         """A legal action in plain words."""
 

@@ -111,6 +111,16 @@ def choices(text: GameText, codec: Codec[Any], view: Any, legal: Sequence[Any]) 
     return out
 
 
+def prompt_for(text: GameText, view: Any, seats: Sequence[dict[str, Any]]) -> str:
+    """The line over the table: the decision, to the seat that makes it; to everyone else, who is
+    making which decision ("Bob is taking cards up to 4 (Action 4)."); nothing once the game is over."""
+    if view.to_act is None:
+        return ""
+    if view.seat == view.to_act:
+        return text.prompt(view)
+    return f"{seats[view.to_act]['name']} is {text.waiting(view)}."
+
+
 def state_message(
     match: str,
     seq: int,
@@ -136,7 +146,7 @@ def state_message(
         "seat": seat,
         "seats": list(seats),
         "view": view.to_dict(),
-        "prompt": "" if view.to_act is None else text.prompt(view),
+        "prompt": prompt_for(text, view, seats),
         "choices": choices(text, codec, view, legal),
         "log": list(view.log),
         "result": None if result is None else result.to_dict(),

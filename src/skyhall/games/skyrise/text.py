@@ -337,6 +337,26 @@ def prompt(view: View) -> str:
     return "The game is over."
 
 
+def waiting(view: View) -> str:
+    """What the seat to act is deciding, for everyone else: it completes "Player 2 is …"."""
+    step = view.step
+    if step == OPEN:
+        return "opening an auction"
+    if step == BID:
+        return "deciding whether to outbid or pass"
+    if step == ASSIGN:
+        return "choosing the row of their Wild disc"
+    if step == KEEP:
+        return "choosing the Wonder card to keep"
+    if step == TAKE:
+        return f"choosing the disc Wonder {view.effect + 1} takes"
+    if step == PANORAMA:
+        return f"choosing a Panorama card for Wonder {view.effect + 1}"
+    if step == MOVE:
+        return f"deciding whether to move a disc (Wonder {view.effect + 1})"
+    return "done: the game is over"
+
+
 def _spot(view: View, district: str) -> str:
     """``"C1 (yellow, brown disc)"``: a district, its colour and the disc on it."""
     cat = view.cat
