@@ -128,3 +128,31 @@ def test_report_of_a_file_that_is_not_results_exits_2(tmp_path: Path) -> None:
     bad.write_text('{"hello": 1}\n')
     code, said = invoke("report", str(bad))
     assert code == 2 and "not a game result" in said
+
+
+def test_an_output_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path) -> None:
+    """Not after a long run: each command checks its output first and says why in one line."""
+    missing, folder = tmp_path / "no" / "such.out", tmp_path
+    for args, what in (
+        ((*SIM, "--out", str(missing)), "the results"),
+        (("tournament", "skyrise", "--agents", "random,greedy", "--json", str(folder)), "the standings"),
+        (("play", "skyrise", "--seed", "1", "--save", str(missing)), "the game record"),
+    ):
+        code, said = invoke(*args)
+        said = " ".join(said.split())
+        assert code == 2 and f"cannot write {what} to" in said and "games" not in said.lower(), said
+        assert ("there is no folder" in said) or ("it is a folder" in said)
+    results = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--out", str(results))[0] == 0
+    code, said = invoke("report", str(results), "-o", str(missing))
+    said = " ".join(said.split())
+    assert code == 2 and "cannot write the report to" in said and "replaying" not in said
+    assert not missing.parent.exists()
+
+
+def test_a_shorter_rerun_says_how_many_games_the_file_holds(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--out", str(out))[0] == 0
+    code, said = invoke(*SIM[:-3], "3", "--seed", "3", "--out", str(out))
+    assert code == 0 and "8 games of Grand Central Skyport" not in said
+    assert f"{out} holds 8 games" in " ".join(said.split())

@@ -10,7 +10,9 @@ that draw a table say which module is missing.
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -37,6 +39,27 @@ def fail(message: str) -> NoReturn:
     """Print a one-line error and leave with exit code 2 (no traceback)."""
     Console(stderr=True).print(Text(f"Error: {message}", style="bold red"))
     raise typer.Exit(USAGE_ERROR)
+
+
+def writable(path: Path, what: str) -> Path:
+    """``path``, once it is known that ``what`` can be written there (created, replaced or added to):
+    checked before any work, so that a long run never ends in an error it could have given at once."""
+    folder = path.parent
+    if path.is_dir():
+        fail(f"cannot write {what} to {path}: it is a folder")
+    if not folder.is_dir():
+        fail(f"cannot write {what} to {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"cannot write {what} to {path}: permission denied")
+    return path
+
+
+def write_text(path: Path, text: str, what: str) -> None:
+    """Write ``text`` to ``path``; a failure (a full disk, say) is one line naming it, not a traceback."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {what} to {path}: {exc.strerror or exc}")
 
 
 def find_game(game_id: str) -> Game:

@@ -33,6 +33,8 @@ from skyhall.cli.common import (
     show_log,
     styled,
     table_of,
+    writable,
+    write_text,
 )
 from skyhall.core.engine import play as checked_play
 from skyhall.core.errors import IllegalAction, MalformedAction
@@ -277,6 +279,8 @@ def play(
         except ValueError as exc:
             fail(str(exc))
     options = chosen_options(game, option or [])
+    if save is not None:
+        writable(save, "the game record")
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         record, state = GameRecord.start(game.id, count, seed, options)
@@ -292,5 +296,5 @@ def play(
     if not finished:
         console.print(f"You left the game after {len(record.actions)} decisions.")
     if save is not None:
-        save.write_text(record.to_json() + "\n", encoding="utf-8")
+        write_text(save, record.to_json() + "\n", "the game record")
         console.print(f"Record saved to {save} (watch it with: skyhall replay {save}).")

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from skyhall.cli.common import fail
+from skyhall.cli.common import fail, writable, write_text
 from skyhall.sim import results
 from skyhall.sim.report import build
 
@@ -30,7 +30,7 @@ def report(
         fail(str(exc))
     if not games:
         fail(f"{source} holds no games")
-    target = output or source.with_suffix(".html")
+    target = writable(output or source.with_suffix(".html"), "the report")
     console = Console(highlight=False)
     columns = (TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console) as bar:
@@ -39,5 +39,5 @@ def report(
             page = build(games, on_replay=lambda: bar.advance(task))
         except ValueError as exc:
             fail(str(exc))
-    target.write_text(page, encoding="utf-8")
+    write_text(target, page, "the report")
     console.print(f"Wrote {target} ({len(games)} games, {len(page) // 1024} KB).")

@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from skyhall.agents import make_agent
-from skyhall.cli.common import GameOptions, check_players, chosen_options, fail, find_game
+from skyhall.cli.common import GameOptions, check_players, chosen_options, fail, find_game, writable
 from skyhall.core.errors import DataError
 from skyhall.core.registry import Game
 from skyhall.sim import results, variant
@@ -135,12 +135,14 @@ def play_run(
     workers: int | None,
     cluster: str | None,
     title: str,
-) -> list[dict[str, Any]]:
-    """Play the games of ``run`` not yet in ``out``; every game's line, in order."""
+) -> tuple[list[dict[str, Any]], int]:
+    """Play the games of ``run`` not yet in ``out``; every game's line, in order, and how many games
+    ``out`` holds then (a file may hold more games of the run than were asked for this time)."""
     try:
-        done = [g for g in results.resume(out, run) if g["index"] < games] if out is not None else []
+        held = results.resume(out, run) if out is not None else []
     except results.ResultsError as exc:
         fail(str(exc))
+    done = [g for g in held if g["index"] < games]
     have = {g["index"] for g in done}
     todo = [job for job in jobs(run, games) if job.index not in have]
     if done:
@@ -150,12 +152,15 @@ def play_run(
         for ready in played(console, [(run, todo)], workers, cluster, title):
             new = [results.line(run, todo[len(lines) + i].index, o) for i, o in enumerate(ready)]
             if out is not None:
-                results.append(out, new)
+                try:
+                    results.append(out, new)
+                except OSError as exc:
+                    fail(f"cannot add to {out} after {len(done) + len(lines)} games: {exc.strerror or exc}")
             lines.extend(new)
     except KeyboardInterrupt:
         console.print(f"Interrupted after {len(done) + len(lines)} games; the same command resumes.")
         raise typer.Exit(INTERRUPTED) from None
-    return sorted(done + lines, key=lambda g: int(g["index"]))
+    return sorted(done + lines, key=lambda g: int(g["index"])), len(held) + len(lines)
 
 
 def summary(title: str, column: str, games: Sequence[dict[str, Any]], key: Key) -> Table:
@@ -204,16 +209,20 @@ def sim(
     elif len(names) != count:
         fail(f"--agents names {len(names)} agents for {count} players")
     run = Run(game.id, tuple(names), seed, game_options(game, variant_file, settings, option, count))
+    if out is not None:
+        writable(out, "the results")
 
     console = Console(highlight=False)
-    lines = play_run(console, run, games, out, workers, cluster, game.spec.title)
+    lines, in_file = play_run(console, run, games, out, workers, cluster, game.spec.title)
 
     first = run.options.get("first_player")
     order = f"Player {first + 1} (seat {first}) plays first, " if isinstance(first, int) else ""
     changed = " with a variant of the card data," if run.options.get("data") else ""
+    rules = "".join(f" {k}={v}," for k, v in run.options.items() if k not in ("data", "first_player"))
     console.print(
-        f"{games} games of {game.spec.title},{changed} {count} players, seed {seed}; {order}seats rotate "
-        "over paired deals. A shared first place counts as 1/k of a win for each of the k winners."
+        f"{games} games of {game.spec.title},{changed}{rules} {count} players, seed {seed}; {order}"
+        "seats rotate over paired deals. A shared first place counts as 1/k of a win for each of the "
+        "k winners."
     )
     console.print(summary("By seat", "seat", lines, by_seat))
     if len(set(names)) > 1:
@@ -221,6 +230,6 @@ def sim(
     console.print(f"Mean game length: {sum(g['decisions'] for g in lines) / len(lines):.1f} decisions.")
     if out is not None:
         console.print(
-            f"{out} holds {len(lines)} games (watch one with: skyhall replay {out} --game-index N; "
+            f"{out} holds {in_file} games (watch one with: skyhall replay {out} --game-index N; "
             f"report: skyhall report {out} -o report.html)."
         )

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from skyhall.cli.common import GameOptions, check_players, fail, find_game
+from skyhall.cli.common import GameOptions, check_players, fail, find_game, writable, write_text
 from skyhall.cli.sim import (
     INTERRUPTED,
     Cluster,
@@ -80,6 +80,8 @@ def tournament(
     check_players(game, players)
     names = agent_list(agents)
     options = game_options(game, variant_file, settings, option, players)
+    if json_out is not None:
+        writable(json_out, "the standings")
     try:
         work = rr.schedule(game.id, names, players, games_per_pair, seed, options)
     except ValueError as exc:
@@ -115,7 +117,7 @@ def tournament(
             "seed": seed,
             "options": options,
         }
-        json_out.write_text(
-            json.dumps(rr.to_dict(standings, settings_used), indent=2) + "\n", encoding="utf-8"
+        write_text(
+            json_out, json.dumps(rr.to_dict(standings, settings_used), indent=2) + "\n", "the standings"
         )
         console.print(f"Wrote {json_out}.")
