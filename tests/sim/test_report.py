@@ -9,7 +9,7 @@ import pytest
 
 from skyhall.sim.balance import by_agent, by_seat, categories, impacts, rates
 from skyhall.sim.items import items_of
-from skyhall.sim.report import TOO_FEW, build
+from skyhall.sim.report import TOO_FEW, build, stacked
 from skyhall.sim.results import line
 from skyhall.sim.runner import Run, jobs, play_job
 
@@ -125,3 +125,13 @@ def test_a_report_refuses_an_empty_or_mixed_file() -> None:
     mixed = lines("skyport", ("random", "random"), 1) + lines("skyrise", ("random", "random"), 1)
     with pytest.raises(ValueError, match="several games"):
         build(mixed)
+
+
+def test_penalties_stack_left_of_zero_and_hide_no_points() -> None:
+    """Lanes 3, penalties -4, objectives 1: objectives start where lanes end, not under the penalty."""
+    assert stacked([[3.0, 2.0], [-4.0, -1.0], [1.0, 0.0], [-0.5, 0.0]]) == [
+        [0.0, 0.0],
+        [0.0, 0.0],
+        [3.0, 2.0],
+        [-4.0, 2.0],
+    ]

@@ -234,6 +234,19 @@ def _length_section(plt: Any, games: Sequence[Game]) -> str:
     )
 
 
+def stacked(bars: Sequence[Sequence[float]]) -> list[list[float]]:
+    """Where each bar starts when ``bars`` (one row per category, one value per group) are stacked:
+    points rightwards from 0, penalties leftwards from 0, so that no bar hides another."""
+    gains = [0.0] * len(bars[0]) if bars else []
+    losses = list(gains)
+    starts = []
+    for values in bars:
+        starts.append([gain if v >= 0 else loss for v, gain, loss in zip(values, gains, losses, strict=True)])
+        gains = [a + max(0.0, v) for a, v in zip(gains, values, strict=True)]
+        losses = [a + min(0.0, v) for a, v in zip(losses, values, strict=True)]
+    return starts
+
+
 def _categories_section(plt: Any, games: Sequence[Game], multi: bool) -> str:
     keys = _groupings(multi)
     figures = []
@@ -243,14 +256,13 @@ def _categories_section(plt: Any, games: Sequence[Game], multi: bool) -> str:
         names = sorted({c for sheet in found.values() for c in sheet})
         groups = list(found)
         fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.6 * len(groups) + 2.2))
-        left = [0.0] * len(groups)
-        for category in names:
-            values = [found[g].get(category, 0.0) for g in groups]
-            ax.barh(range(len(groups)), values, left=left, label=category)
-            left = [a + max(0.0, b) for a, b in zip(left, values, strict=True)]
+        bars = [[found[g].get(category, 0.0) for g in groups] for category in names]
+        for category, values, starts in zip(names, bars, stacked(bars), strict=True):
+            ax.barh(range(len(groups)), values, left=starts, label=category)
+        ax.axvline(0.0, color="black", linewidth=0.8)
         ax.set_yticks(range(len(groups)), groups)
         ax.invert_yaxis()
-        ax.set_xlabel("mean points per game (negative categories not stacked)")
+        ax.set_xlabel("mean points per game (penalties left of 0)")
         ax.set_title(f"Score by category, by {label}")
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=min(5, len(names)))
         figures.append(_png(plt, fig, f"Score by category, by {label}"))
