@@ -139,6 +139,13 @@ def test_unknown_option() -> None:
     assert raised.value.field == "players/options"
 
 
+def test_a_card_data_variant_that_fails_its_check_names_the_field() -> None:
+    record = GameRecord.from_json(corrupt({"options": {"data": {"game": {"hand_size": "x"}}}}))
+    with pytest.raises(RecordError, match="hand_size") as raised:
+        record.replay()
+    assert raised.value.field == "players/options"
+
+
 @pytest.mark.parametrize("k", [0, 4, 17])
 def test_an_illegal_action_names_its_index(k: int) -> None:
     record, _, _ = played()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skyhall.core.engine import play
-from skyhall.core.errors import IllegalAction, RecordError
+from skyhall.core.errors import DataError, IllegalAction, RecordError
 from skyhall.core.registry import get
 
 FORMAT = "skyhall-record"
@@ -105,7 +105,7 @@ class GameRecord:
             )
         try:
             state = definition.new_game(self.players, self.seed, dict(self.options))
-        except ValueError as exc:
+        except (ValueError, DataError) as exc:  # DataError: the card data variant the options carry
             raise RecordError(source, "players/options", str(exc)) from None
         for i, text in enumerate(self.actions[:upto]):
             try:
