@@ -130,6 +130,20 @@ def test_report_of_a_file_that_is_not_results_exits_2(tmp_path: Path) -> None:
     assert code == 2 and "not a game result" in said
 
 
+def test_report_refuses_files_joined_from_several_runs_or_a_game_twice(tmp_path: Path) -> None:
+    one, other = tmp_path / "one.jsonl", tmp_path / "other.jsonl"
+    assert invoke(*SIM, "--out", str(one))[0] == 0
+    assert invoke(*SIM[:-1], "4", "--out", str(other))[0] == 0
+    joined, doubled = tmp_path / "joined.jsonl", tmp_path / "doubled.jsonl"
+    joined.write_text(one.read_text() + other.read_text())
+    doubled.write_text(one.read_text() * 2)
+    code, said = invoke("report", str(joined))
+    assert code == 2 and "more than one run" in said and "seed" in said
+    code, said = invoke("report", str(doubled))
+    assert code == 2 and "game 0 of its run twice (line 9)" in " ".join(said.split())
+    assert not (tmp_path / "joined.html").exists() and not (tmp_path / "doubled.html").exists()
+
+
 def test_an_output_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path) -> None:
     """Not after a long run: each command checks its output first and says why in one line."""
     missing, folder = tmp_path / "no" / "such.out", tmp_path

@@ -26,6 +26,7 @@ def report(
     """Win rates by seat and agent, score distributions, game length, categories and per-card impact."""
     try:
         games = results.read(source)
+        results.one_run(source, games)
     except results.ResultsError as exc:
         fail(str(exc))
     if not games:

@@ -50,6 +50,26 @@ def read(path: Path) -> list[dict[str, Any]]:
     return games
 
 
+def one_run(path: Path, games: list[dict[str, Any]]) -> None:
+    """:class:`ResultsError` unless ``games`` (read from ``path``) are one run's, each game once: files
+    joined with ``cat`` would otherwise be summed as one run, or count a game twice."""
+    if not games:
+        return
+    first = games[0]["run"]
+    seen: set[Any] = set()
+    for number, game in enumerate(games, start=1):
+        if game["run"] != first:
+            found = game["run"] if isinstance(game["run"], dict) else {}
+            differ = [k for k in first if found.get(k) != first[k]] or ["run"]
+            raise ResultsError(
+                f"{path} holds games of more than one run: game {number} differs from the first in "
+                f"{', '.join(differ)}; report each run's file on its own"
+            )
+        if game["index"] in seen:
+            raise ResultsError(f"{path} holds game {game['index']} of its run twice (line {number})")
+        seen.add(game["index"])
+
+
 def resume(path: Path, run: Run) -> list[dict[str, Any]]:
     """The games of ``run`` already in ``path`` (none if it does not exist), after cutting a torn last line.
 
