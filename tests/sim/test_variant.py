@@ -10,6 +10,7 @@ import pytest
 from skyhall.core.errors import DataError
 from skyhall.core.record import GameRecord
 from skyhall.games.skyport.cards import load
+from skyhall.games.skyrise import VARIANTS
 from skyhall.sim.runner import run_many
 from skyhall.sim.variant import build, setting, value_of
 
@@ -97,3 +98,18 @@ def test_a_broken_variant_file_names_the_file(tmp_path: Path) -> None:
     file.write_text("[board.tokens\n")
     with pytest.raises(DataError, match=r"bad\.toml"):
         build("skyport", file, [])
+
+
+def test_an_entry_is_named_by_its_number_or_name_and_only_a_nameless_one_by_position() -> None:
+    """Skyrise's Wonders have numbers: wonder.3 is Wonder 3 (it was the fourth entry, Wonder 4)."""
+    shipped = VARIANTS.get(None).wonders
+    third = next(w for w in shipped if w.number == 3)
+    by_number = VARIANTS.get(build("skyrise", None, ["skyrise.wonders.wonder.3.points=30"])).wonders
+    points = {w.number: w.points for w in shipped}
+    assert [w.number for w in by_number if w.points != points[w.number]] == [3]
+    by_name = VARIANTS.get(build("skyrise", None, [f"skyrise.wonder.{third.name}.points=30"])).wonders
+    assert by_name == by_number
+    with pytest.raises(DataError, match=r"field '21': expected an entry number or name \(1, 2, "):
+        build("skyrise", None, ["skyrise.wonder.21.points=3"])
+    with pytest.raises(DataError, match=r"expected an entry index 0\.\.11"):
+        build("skyrise", None, ["skyrise.band.12.era=1"])

@@ -258,15 +258,24 @@ def _patch(shown: str, target: dict[str, Any], patch: Mapping[str, Any], top: bo
             target[key] = value
 
 
+ENTRY_NAMES = ("id", "number", "name")
+"""What a variant names an entry of an array of tables by, tried in this order (Skyrise's Wonder 3 is
+``wonder.3``, by its ``number``, or ``wonder.Patrons' Gallery``, by its ``name``); only an array whose
+entries carry none of them is addressed by position (``band.0``)."""
+
+
 def _pick(shown: str, array: str, tables: list[dict[str, Any]], pick: str) -> dict[str, Any]:
-    for table in tables:
-        if table.get("id") == pick:
-            return table
-    if pick.isdigit() and int(pick) < len(tables):
-        return tables[int(pick)]
-    ids = [str(t["id"]) for t in tables if "id" in t]
-    expected = f"an entry id ({', '.join(ids)})" if ids else f"an entry index 0..{len(tables) - 1}"
-    raise DataError(shown, f"[[{array}]]", pick, expected)
+    for key in ENTRY_NAMES:
+        for table in tables:
+            if key in table and str(table[key]) == pick:
+                return table
+    keys = [key for key in ENTRY_NAMES if any(key in t for t in tables)]
+    if not keys:
+        if pick.isdigit() and int(pick) < len(tables):
+            return tables[int(pick)]
+        raise DataError(shown, f"[[{array}]]", pick, f"an entry index 0..{len(tables) - 1}")
+    names = [str(t[keys[0]]) for t in tables if keys[0] in t]
+    raise DataError(shown, f"[[{array}]]", pick, f"an entry {' or '.join(keys)} ({', '.join(names)})")
 
 
 def _table(shown: str, entry: str, change: object) -> Mapping[str, Any]:
