@@ -103,6 +103,18 @@ def test_districts_never_overlap_and_each_is_drawn_once(page: Any, harness: str,
     assert errors == []
 
 
+def test_with_a_mouse_the_whole_city_of_four_fits_its_box(page: Any, harness: str) -> None:
+    """At a desktop width the map is scaled to fit: no island is cut off or needs a sideways scroll
+    (900 px leaves the map about the room the match page's table column gives it at 1280)."""
+    page.set_viewport_size({"width": 900, "height": 800})
+    errors = open_table(page, harness, "skyrise")
+    s = skyrise.new_game(4, 3)
+    mount(page, s, s.to_act)
+    box = page.eval_on_selector(".skyrise-map", "e => [e.scrollWidth, e.clientWidth]")
+    assert box[0] <= box[1]
+    assert errors == []
+
+
 def test_the_table_fits_a_phone(page: Any, harness: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     errors = open_table(page, harness, "skyrise")

@@ -48,6 +48,7 @@ const STYLE = `
 .skyrise { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; font: 14px/1.35 system-ui, sans-serif; color: #1d2530; }
 .skyrise-map { flex: 3 1 440px; min-width: 280px; max-width: 820px; overflow-x: auto; }
 .skyrise-map svg { width: 100%; height: auto; display: block; border-radius: 12px; touch-action: manipulation; }
+@media (pointer: coarse) { .skyrise-map svg.skyrise-islands { min-width: var(--touch-width); } }
 .skyrise-side { flex: 2 1 280px; min-width: 280px; display: flex; flex-direction: column; gap: 10px; }
 .skyrise .target.next { cursor: pointer; }
 .skyrise svg .target.next, .skyrise svg .target.next:hover { stroke: none; stroke-width: 0; }
@@ -345,9 +346,10 @@ function IslandMap({ view, choices, path, next, onTarget }) {
     const ps = group.map((id) => cells[id]);
     return { x: ps.reduce((s, p) => s + p.cx, 0) / ps.length, y: ps.reduce((s, p) => s + p.cy, 0) / ps.length };
   });
-  // Never smaller than TOUCH pixels a district: on a phone the map scrolls sideways instead.
+  // On a touch screen never smaller than TOUCH pixels a district (the map scrolls sideways instead);
+  // with a mouse the whole city is scaled to fit (see STYLE).
   return html`<svg class="skyrise-islands" viewBox=${`${box.x} ${box.y} ${box.w} ${box.h}`} role="img"
-      style=${`min-width: ${Math.round((box.w / U) * TOUCH)}px`}
+      style=${`--touch-width: ${Math.round((box.w / U) * TOUCH)}px`}
       aria-label="The islands of the city">
     <defs>
       <linearGradient id="skyrise-sky" x1="0" y1="0" x2="0" y2="1">
