@@ -91,3 +91,20 @@ def test_lobby_offers_each_option_as_a_control(live_server: LiveServer, page: An
     page.locator("select[name=game]").select_option("skyport")
     cities = page.locator("input[name=option-cities]")
     assert "AC" in cities.get_attribute("placeholder")
+
+
+def test_the_page_calls_every_seat_by_its_players_name(live_server: LiveServer, page: Any) -> None:
+    """The log and the table say "Player 2"; the page puts the names the players chose in their place."""
+    seats = [{"kind": "human", "name": "Alice"}, {"kind": "bot", "level": "random", "name": "Bob"}]
+    created = live_server.api("POST", "/api/matches", {"game": "airport-rush", "seats": seats})
+    page.goto(live_server.url + created["seats"][0]["invite"])
+    page.locator("button.choice:not([disabled])").first.wait_for()
+    for _ in range(3):  # keep objectives, then a few moves, until Bob has been in the log
+        decide_from_the_list(page, live_server, created["match"])
+        if "Bob" in page.locator(".log").inner_text():
+            break
+    log = page.locator(".log").inner_text()
+    assert "Bob" in log and "Player 2" not in log and "Player 1" not in log
+    table = page.locator("section.table").inner_text()
+    assert "Bob" in table and "Player 2" not in table
+    assert "Alice" in table  # "Your Airport · Alice"

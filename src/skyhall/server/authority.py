@@ -322,7 +322,7 @@ class Authority:
             before = self._frames[step - 1]
             earlier = before.view(seat, reveal=True)
             action = self.game.codec.parse(self.record.actions[step - 1])
-            who = self.text.seat_name(earlier, before.to_act)
+            who = self.seats[before.to_act].name
             last = f"{who} chose: {self.text.label(earlier, action)}"  # the label as its seat read it
         result = state.result() if state.is_over else None
         return replay_frame(self.id, step, self.seq, self.public_seats(), self.text, view, last, result)

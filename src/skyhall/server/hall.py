@@ -138,12 +138,8 @@ class Hall:
             record, state = GameRecord.start(game.id, players, seed, dict(request.options))
         except (SkyhallError, ValueError, TypeError, KeyError) as exc:
             raise Refused("invalid", str(exc).strip("'\"")) from None
-        text = text_module(game)
-        spectator = state.view(None)
-        names = [
-            (seats[i].name if seats and seats[i].name else None) or text.seat_name(spectator, i)
-            for i in range(players)
-        ]
+        # an unnamed seat is called as the log calls it, so the page can put names into the log's lines
+        names = [(seats[i].name if seats else None) or f"Player {i + 1}" for i in range(players)]
         tokens = [secrets.token_urlsafe(24) for _ in range(players)]
         match_id = "m_" + secrets.token_urlsafe(9)
         seat_list = new_seats(names, kinds, tokens)

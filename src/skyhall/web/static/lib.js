@@ -15,6 +15,27 @@ export function clickable(name, next, onTarget) {
   };
 }
 
+// Seat names. Views and the log call seats "Player N"; the match page knows the names players
+// chose (public, like the seat bar) and sets them here before drawing, so that every renderer and
+// line of text calls a seat by its name.
+
+let seatNames = [];
+
+/** The match page's seat names, in seat order (none on a page that is not a match's). */
+export function setSeatNames(names) {
+  seatNames = names || [];
+}
+
+/** What the table calls seat `seat` (0-based): its player's name, else "Player N". */
+export function seatLabel(seat) {
+  return seatNames[seat] || `Player ${seat + 1}`;
+}
+
+/** `text` with every "Player N" in it (how the log names seats) replaced by that seat's name. */
+export function named(text) {
+  return text.replace(/\bPlayer (\d+)\b/g, (said, n) => seatNames[Number(n) - 1] || said);
+}
+
 // Click paths (docs/web.md): a choice is made by clicking its `target` names, the first
 // `unordered` of them in any order.
 

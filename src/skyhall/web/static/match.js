@@ -2,7 +2,7 @@
 // score sheet; and the replay viewer of a finished match (/match/<id>/replay).
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useMemo, useRef, useState } from "preact/hooks";
-import { api, follows, heldSeats, holdSeat, html, nextClicks, tokenInAddress } from "./lib.js";
+import { api, follows, heldSeats, holdSeat, html, named, nextClicks, setSeatNames, tokenInAddress } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
 const MATCH = decodeURIComponent(PARTS[1] || "");
@@ -139,7 +139,7 @@ function Log({ lines }) {
   return html`
     <section class="log-box" aria-labelledby="log-title">
       <h2 id="log-title">Log</h2>
-      <ol class="log" role="log" ref=${box}>${lines.map((line) => html`<li>${line}</li>`)}</ol>
+      <ol class="log" role="log" ref=${box}>${lines.map((line) => html`<li>${named(line)}</li>`)}</ol>
     </section>`;
 }
 
@@ -185,7 +185,7 @@ function Choices({ choices, path, disabled, onChoose }) {
           ${name && html`<h3>${name}</h3>`}
           ${byName.get(name).map((c) => html`
             <button type="button" class=${`choice${onPath(c) ? " on-path" : ""}`} disabled=${disabled}
-              data-notation=${c.notation} onClick=${() => onChoose(c)}>${c.label}</button>`)}
+              data-notation=${c.notation} onClick=${() => onChoose(c)}>${named(c.label)}</button>`)}
         </div>`)}
     </div>`;
 }
@@ -210,7 +210,7 @@ function Menu({ choices, onChoose, onClose }) {
   return html`
     <div class="menu" role="menu" aria-label="Which one?">
       <p>Which one?</p>
-      ${choices.map((c) => html`<button type="button" role="menuitem" onClick=${() => onChoose(c)}>${c.label}</button>`)}
+      ${choices.map((c) => html`<button type="button" role="menuitem" onClick=${() => onChoose(c)}>${named(c.label)}</button>`)}
       <button type="button" class="quiet" onClick=${onClose}>Cancel</button>
     </div>`;
 }
@@ -334,6 +334,7 @@ function Live() {
   }
   const view = message.view;
   const over = message.status === "over";
+  setSeatNames(message.seats.map((s) => s.name));
   const boardProps = { view, seat: message.seat, choices, path, next, onTarget };
   return html`
     <header class="top match-top">
@@ -347,7 +348,7 @@ function Live() {
         <${Table} found=${found} props=${boardProps} />
       </section>
       <aside class="side">
-        <p class="prompt" aria-live="polite">${over ? "The match is over." : message.prompt}</p>
+        <p class="prompt" aria-live="polite">${over ? "The match is over." : named(message.prompt)}</p>
         ${notice && html`<p class="error" role="alert">${notice.message}
           <button type="button" class="quiet" aria-label="Dismiss" onClick=${() => setNotice(null)}>×</button></p>`}
         ${waiting && html`<p class="waiting" role="status">Sending…</p>`}
@@ -398,6 +399,7 @@ function Replay() {
       </main>`;
   }
   const props = { view: frame.view, seat: frame.seat, choices: [], path: [], next: NO_TARGETS, onTarget: () => {} };
+  setSeatNames(frame.seats.map((s) => s.name));
   return html`
     <header class="top match-top">
       <a href="/" class="home">Skyhall</a>
@@ -407,7 +409,7 @@ function Replay() {
     <main class="match">
       <section class="table" aria-label="The table"><${Table} found=${found} props=${props} /></section>
       <aside class="side replay-controls">
-        <p class="prompt" aria-live="polite">Move ${frame.step} of ${frame.steps}${frame.last ? `: ${frame.last}` : ": the start"}</p>
+        <p class="prompt" aria-live="polite">Move ${frame.step} of ${frame.steps}${frame.last ? `: ${named(frame.last)}` : ": the start"}</p>
         <div class="row" role="group" aria-label="Step through the match">
           <button type="button" aria-label="First move" onClick=${() => go(0)} disabled=${step === 0}>|◀ First</button>
           <button type="button" aria-label="Step back" onClick=${() => go(step - 1)} disabled=${step === 0}>◀ Back</button>

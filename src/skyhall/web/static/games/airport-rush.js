@@ -6,7 +6,7 @@
 // Target names come from skyhall.games.airport_rush.text.target (see the table there):
 // die:S:F take:S pending:F discard airport:F airport plane:P plane:P:F waiting:W hand:X
 // supply:plane:K deck:plane objective:O locate:ID adjust:up flip reroll paint:C pass.
-import { html, clickable } from "/static/lib.js";
+import { html, clickable, seatLabel } from "/static/lib.js";
 
 const DICE = {
   y: { fill: "#f4c430", pip: "#3b2f00", letter: "Y", word: "yellow" },
@@ -458,7 +458,7 @@ function MyAirport({ view, ctx }) {
   const met = view.objectives_met[seat];
   const metOf = (id) => (met ? met.find((m) => m.objective === id) : null);
   return html`<section class="ar-seat ar-mine">
-    <header><b>Your Airport</b> · Player ${seat + 1}<${Taken} view=${view} seat=${seat} /></header>
+    <header><b>Your Airport</b> · ${seatLabel(seat)}<${Taken} view=${view} seat=${seat} /></header>
     <div class="ar-row"><div class="ar-label">Departure</div><${Departure} view=${view} seat=${seat} ctx=${ctx} own=${true} /></div>
     <div class="ar-row"><${AirportDice} view=${view} seat=${seat} ctx=${ctx} own=${true} /></div>
     <div class="ar-row"><div class="ar-label">Waiting (front first)</div>
@@ -492,7 +492,7 @@ function RivalAirport({ view, seat, ctx }) {
   const acting = view.to_act === seat;
   const planes = hand.hidden_planes + hand.cards.filter((id) => view.cards[id].type === "plane").length;
   return html`<section class=${`ar-seat ar-rival${acting ? " ar-acting" : ""}`}>
-    <header><b>Player ${seat + 1}</b>${acting ? " · deciding" : ""}<${Taken} view=${view} seat=${seat} /></header>
+    <header><b>${seatLabel(seat)}</b>${acting ? " · deciding" : ""}<${Taken} view=${view} seat=${seat} /></header>
     <div class="ar-facts">
       Hand: ${planes} plane, ${hand.size - planes} action · Waiting: ${waiting.size} plane${waiting.size === 1 ? "" : "s"}
       · Objectives: ${kept.length ? (kept.every((o) => o === null) ? `${kept.length} hidden` : "shown") : "choosing"}
@@ -517,13 +517,13 @@ function RivalAirport({ view, seat, ctx }) {
 
 function Status({ view }) {
   const round = Math.floor(view.turn / view.players) + 1;
-  const bits = [view.decision === "game over" ? "Game over" : `Round ${round} · Player ${view.current + 1}'s turn`];
+  const bits = [view.decision === "game over" ? "Game over" : `Round ${round} · ${seatLabel(view.current)}'s turn`];
   if (view.decision === "take off") bits.push(`take-offs ${view.takeoffs} of ${view.takeoff_limit}`);
   if (view.last_turn !== null && view.decision !== "game over") bits.push("the end is triggered: last round");
   return html`<div class="ar-status">
     <span>${bits.join(" · ")}</span>
     ${view.storm !== null
-      ? html`<span class="ar-storm">⚡ STORM (revealed by Player ${view.storm + 1}): no plane may take off</span>`
+      ? html`<span class="ar-storm">⚡ STORM (revealed by ${seatLabel(view.storm)}): no plane may take off</span>`
       : null}
   </div>`;
 }

@@ -8,7 +8,7 @@
 //
 // Every colour also carries its letter (B P G R O Y, W for a Wild); seats are told apart by
 // number and standee shape.
-import { html, clickable } from "/static/lib.js";
+import { html, clickable, seatLabel } from "/static/lib.js";
 
 const COLOURS = {
   blue: { fill: "#2f6fdb", tint: "#dce8fb", letter: "B", ink: "#fff" },
@@ -56,9 +56,6 @@ function span(reach) {
   return reach[0] === reach[1] ? `${reach[0]}` : `${reach[0]}–${reach[1]}`;
 }
 
-function seatName(seat) {
-  return `Player ${seat + 1}`;
-}
 
 /** One card in plain words (the tooltip of every card drawn). */
 function describe(id, c) {
@@ -209,7 +206,7 @@ function Standee({ seat, x, y, r = 9 }) {
     shape = html`<path d=${`M${x} ${y - r * 1.2} L${x + r * 1.15} ${y + r * 0.9} L${x - r * 1.15} ${y + r * 0.9} z`} />`;
   } else shape = html`<path d=${`M${x} ${y - r * 1.2} L${x + r * 1.2} ${y} L${x} ${y + r * 1.2} L${x - r * 1.2} ${y} z`} />`;
   return html`<g class="skyport-standee" fill=${st.fill} stroke="#111" stroke-width="1.3">
-    <title>${`Player ${seat + 1}'s standee`}</title>
+    <title>${`${seatLabel(seat)}'s standee`}</title>
     ${shape}
     <text x=${x} y=${y + r * 0.42 + (st.shape === "triangle" ? 2 : 0)} text-anchor="middle"
       font-size=${r * 1.15} font-weight="800" fill=${st.ink} stroke="none">${seat + 1}</text>
@@ -354,7 +351,7 @@ function Skyport({ view, seat, ctx }) {
   const height = tall + 20;
   return html`<svg class="skyport-row" viewBox=${`-2 -6 ${width + 4} ${height + 8}`}
     style=${`min-width:${Math.round(width * 0.7)}px;max-width:${Math.round(width * 1.1)}px`}
-    role="img" aria-label=${`${seatName(seat)}'s skyport`}>
+    role="img" aria-label=${`${seatLabel(seat)}'s skyport`}>
     ${parts}
   </svg>`;
 }
@@ -443,7 +440,7 @@ function SkyportPanel({ view, seat, ctx }) {
   return html`<section class=${cls.join(" ")} data-seat=${seat}>
     <header>
       <svg viewBox="-11 -12 22 24" width="20" height="22"><${Standee} seat=${seat} x=${0} y=${0} /></svg>
-      <strong>${seatName(seat)}${seat === view.seat ? " (you)" : ""}</strong>
+      <strong>${seatLabel(seat)}${seat === view.seat ? " (you)" : ""}</strong>
       <span class="skyport-muted">City ${view.cities[seat]}</span>
       ${view.first === seat ? html`<span class="skyport-chip" title="First player">1st</span>` : null}
       ${turn ? html`<span class="skyport-chip skyport-turn">turn</span>` : null}

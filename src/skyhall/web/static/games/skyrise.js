@@ -11,7 +11,7 @@
 // Every colour is also told apart by a letter or a shape: district colours by their initial, discs by
 // shape (circle district, hexagon Patron, star Wild, diamond Commissions), players by a mark.
 import { useEffect, useRef } from "preact/hooks";
-import { html, clickable } from "/static/lib.js";
+import { html, clickable, seatLabel } from "/static/lib.js";
 
 const U = 100; // one district on the map, in SVG units
 const TOUCH = 46; // the least width of a district on screen, in CSS pixels
@@ -99,7 +99,7 @@ function hit(name, base, next, onTarget) {
 }
 
 function seatName(view, p) {
-  return p === view.seat ? "You" : `Player ${p + 1}`;
+  return p === view.seat ? "You" : seatLabel(p);
 }
 
 // -- small shapes ----------------------------------------------------------------------------------
@@ -227,7 +227,7 @@ function District({ c, next, onTarget, chosen, lead }) {
   const y = c.gy * U;
   const name = `district:${c.id}`;
   const props = hit(name, `sr-cell${chosen ? " sr-chosen" : ""}`, next, onTarget);
-  const title = `${c.id}: ${c.colour} district` + (c.structure ? `, ${c.structure}${c.owner !== null ? ` (Player ${c.owner + 1})` : ""}` : "") +
+  const title = `${c.id}: ${c.colour} district` + (c.structure ? `, ${c.structure}${c.owner !== null ? ` (${seatLabel(c.owner)})` : ""}` : "") +
     (c.disc ? `, ${c.disc} disc` : "") + (c.bridge ? ", bridge end" : "") + (c.waterfall ? ", waterfall" : "");
   return html`<g ...${props}>
     <title>${title}</title>
