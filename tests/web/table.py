@@ -155,7 +155,8 @@ def record_of(live_server: Any, joined: Joined) -> GameRecord:
 
 def assert_score_sheet(page: Any, record: GameRecord, final: dict[str, Any]) -> Result:
     """The record replayed here gives the result the final message carried, and the page's score sheet shows
-    every seat's score and every line of its breakdown, one table row each; that result."""
+    every seat's score and every line of its breakdown, one table row each, under its category's total;
+    that result."""
     result = record.replay().result()
     assert final["result"] == json.loads(json.dumps(result.to_dict()))
     page.wait_for_selector(".score-sheet")
@@ -164,6 +165,10 @@ def assert_score_sheet(page: Any, record: GameRecord, final: dict[str, Any]) -> 
         assert table.locator("tbody tr").count() == len(result.breakdown[seat])
         shown = table.inner_text()
         assert str(result.scores[seat]) in shown
+        totals: dict[str, int] = {}
         for line in result.breakdown[seat]:
-            assert line.category in shown and line.label in shown
+            assert line.label in shown
+            totals[line.category] = totals.get(line.category, 0) + line.points
+        for category, total in totals.items():  # each category once, with its total
+            assert f"{category[:1].upper()}{category[1:]} · {total}" in shown
     return result

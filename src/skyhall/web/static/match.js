@@ -156,13 +156,28 @@ function ScoreSheet({ result, seats }) {
             <caption>${result.ranks[seat]}. ${seats[seat].name}: ${result.scores[seat]} points</caption>
             <thead><tr><th scope="col">Category</th><th scope="col">Line</th><th scope="col">Points</th></tr></thead>
             <tbody>
-              ${result.breakdown[seat].map((line) => html`
-                <tr><td>${line.category}</td><td>${line.label}</td><td class="num">${line.points}</td></tr>`)}
+              ${byCategory(result.breakdown[seat]).map(([category, lines]) => lines.map((line, k) => html`
+                <tr>${k === 0 ? html`<th scope="rowgroup" rowspan=${lines.length} class="category">${category}</th>` : null}
+                  <td>${named(line.label)}</td><td class="num">${line.points}</td></tr>`))}
             </tbody>
             <tfoot><tr><th scope="row" colspan="2">Total</th><td class="num">${result.scores[seat]}</td></tr></tfoot>
           </table>`)}
       </div>
     </section>`;
+}
+
+/** A seat's score lines under their categories, in the order the categories first appear, each
+ * category named with its total: [["Lanes · 23", [line, …]], …]. */
+function byCategory(lines) {
+  const groups = new Map();
+  for (const line of lines) {
+    if (!groups.has(line.category)) groups.set(line.category, []);
+    groups.get(line.category).push(line);
+  }
+  return [...groups].map(([category, group]) => {
+    const total = group.reduce((sum, line) => sum + line.points, 0);
+    return [`${category.charAt(0).toUpperCase()}${category.slice(1)} · ${total}`, group];
+  });
 }
 
 /** The choices by label, under their group headings; those on the current click path are marked. */
