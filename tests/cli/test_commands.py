@@ -63,6 +63,7 @@ def test_rules_prints_the_four_phases_and_the_end() -> None:
         (("sim", "skyport", "--agents", "random,oracle"), "no agent 'oracle'"),
         (("sim", "skyport", "--players", "3", "--agents", "random,random"), "2 agents for 3 players"),
         (("play", "skyport", "--players", "2", "--seat", "2"), "--seat"),
+        (("play", "skyport", "--hotseat", "--bots", "hard"), "every seat human"),
         (("bench", "chess"), "no game 'chess'"),
         (("bench", "skyrise", "--agents", "easy,oracle"), "no agent 'oracle'"),
         (("bench", "skyrise", "--players", "5"), "2 to 4 players"),
@@ -278,6 +279,17 @@ def test_replay_steps_forward_back_and_jumps(results: Path, tmp_path: Path) -> N
     assert "The start: decision 0 of" in out
     assert "Decision 2 of" in out and "Decision 7 of" in out
     assert "What happened:" in out
+
+
+def test_replay_says_what_it_did_with_an_entry_it_cannot_follow(results: Path, tmp_path: Path) -> None:
+    record = tmp_path / "one.json"
+    record.write_text(json.dumps(json.loads(results.read_text().splitlines()[0])["record"]))
+    steps = len(json.loads(record.read_text())["actions"])
+    code, out = invoke("replay", str(record), input="b\nxyz\nj 99999\nn\nq\n")
+    out = " ".join(out.split())
+    assert code == 0
+    assert "This is the start." in out and "Not a command: 'xyz'." in out
+    assert f"There are {steps} decisions: showing the last." in out and "This is the last decision." in out
 
 
 @pytest.mark.parametrize(

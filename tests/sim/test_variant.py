@@ -81,6 +81,7 @@ def test_skyrise_wonders_can_be_retuned() -> None:
         ),
         (["skyport.airships.Q9.movement=2"], "field 'Q9'"),
         (["skyport.B3.movement=5"], "action space"),
+        (["skyport.B3.movement=9"], "walk 9 and 2 more; gone: none"),
         (["skyrise.tokens.colours=1"], "the game being played, 'skyport'"),
         (["skyport.tokens"], "(syntax)"),
     ],

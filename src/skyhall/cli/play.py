@@ -271,6 +271,8 @@ def play(
     count = game.spec.min_players if players is None else players
     check_players(game, count)
     text = game_text(game)
+    if hotseat and bots != "normal":
+        fail("--hotseat makes every seat human: leave out --bots, or leave out --hotseat")
     if not hotseat and not 0 <= seat < count:
         fail(f"--seat must be between 0 and {count - 1}")
     if not hotseat:
@@ -294,7 +296,8 @@ def play(
     match = Match(console, text, record, state, humans, agents)
     finished = match.run()
     if not finished:
-        console.print(f"You left the game after {len(record.actions)} decisions.")
+        made = len(record.actions)
+        console.print(f"You left the game after {made} decision{'s' * (made != 1)} (all seats').")
     if save is not None:
         write_text(save, record.to_json() + "\n", "the game record")
         console.print(f"Record saved to {save} (watch it with: skyhall replay {save}).")

@@ -82,20 +82,30 @@ class Replay:
         """Interactive stepping until ``q`` or the end of input."""
         at = 0
         last = len(self.states) - 1
+        said = ""
         while True:
             self.show(at)
+            if said:
+                self.console.print(said, style="bold")
+            said = ""
             try:
                 entry = self.console.input(f"[dim]{KEYS}[/] › ").strip().lower()
             except (EOFError, KeyboardInterrupt):
                 return
             if entry in ("", "n"):
+                said = "This is the last decision." if at == last else ""
                 at = min(at + 1, last)
             elif entry == "b":
+                said = "This is the start." if at == 0 else ""
                 at = max(at - 1, 0)
-            elif entry.startswith("j") and entry[1:].strip().isdigit():
-                at = min(int(entry[1:]), last)
+            elif entry.startswith("j") and entry[1:].strip().isascii() and entry[1:].strip().isdigit():
+                wanted = int(entry[1:])
+                said = f"There are {last} decisions: showing the last." if wanted > last else ""
+                at = min(wanted, last)
             elif entry in ("q", "quit"):
                 return
+            else:
+                said = f"Not a command: {entry!r}. {KEYS}"
 
 
 def replay(

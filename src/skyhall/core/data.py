@@ -208,15 +208,21 @@ class Variants(Generic[C]):
     def _same_actions(self, catalog: C) -> None:
         mine, shipped = tuple(self.actions(catalog)), tuple(self.actions(self.base()))
         if mine != shipped:
-            new = [str(a) for a in mine if a not in set(shipped)][:3]
-            gone = [str(a) for a in shipped if a not in set(mine)][:3]
+            new = [str(a) for a in mine if a not in set(shipped)]
+            gone = [str(a) for a in shipped if a not in set(mine)]
             raise DataError(
                 "variant",
                 "(whole overlay)",
                 "(action space)",
                 f"changes that keep the game's {len(shipped)} actions (this one gives {len(mine)}; "
-                f"new: {', '.join(new) or 'none'}; gone: {', '.join(gone) or 'none'})",
+                f"new: {_some(new)}; gone: {_some(gone)})",
             )
+
+
+def _some(items: list[str], shown: int = 3) -> str:
+    """The first ``shown`` of ``items`` and how many more ("walk 7, walk 8, walk 9 and 2 more")."""
+    more = f" and {len(items) - shown} more" if len(items) > shown else ""
+    return ", ".join(items[:shown]) + more if items else "none"
 
 
 def _names(document: Mapping[str, Any], key: str) -> bool:

@@ -90,7 +90,7 @@ def resume(path: Path, run: Run) -> list[dict[str, Any]]:
             differ = [k for k in wanted if found.get(k) != wanted[k]] if isinstance(found, dict) else ["run"]
             raise ResultsError(
                 f"{path} holds games of another run ({', '.join(differ)} differ: "
-                f"{', '.join(f'{k}={found.get(k)!r}' for k in differ)}); "
+                f"{', '.join(f'{k}={found.get(k)!r} there, {wanted.get(k)!r} now' for k in differ)}); "
                 "use another --out file, or delete this one to start over"
             )
     return games
