@@ -161,6 +161,15 @@ def test_unknown_match_is_404(server: Server) -> None:
     }
 
 
+def test_a_browser_at_an_unknown_address_gets_a_page_the_api_gets_json(server: Server) -> None:
+    page = server.client.get("/no/such/page", headers={"accept": "text/html,application/xhtml+xml"})
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "No such page" in page.text and 'href="/"' in page.text
+    for path in ("/no/such/page", "/api/nothing"):  # no Accept: text/html, or the API: JSON as before
+        plain = server.client.get(path, headers={"accept": "text/html" if path.startswith("/api") else "*/*"})
+        assert plain.status_code == 404 and plain.json()["code"] == "not_found"
+
+
 def test_the_record_opens_only_when_the_match_is_over(server: Server) -> None:
     created = server.create(seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}])
     match = created["match"]

@@ -63,4 +63,15 @@ def test_the_replay_steps_through_a_finished_match(
         caption = sheet.locator(f"table[data-seat='{seat}'] caption").inner_text()
         assert caption.endswith(f"{seats[seat]['name']}: {score} points")
     assert page.get_by_role("button", name="Step forward").is_disabled()
+    assert page.locator(".seats-bar .seat").count() == len(seats)
+    assert page.locator(".seats-bar .dot").count() == 0  # nobody is connected to a replay
     page.screenshot(path=str(artifacts / f"replay-{game}-end.png"), full_page=True)
+
+
+def test_the_replay_of_no_such_match_says_so_and_offers_nothing_to_watch(
+    live_server: LiveServer, page: Any
+) -> None:
+    page.goto(f"{live_server.url}/match/m_doesnotexist/replay")
+    page.get_by_role("alert").wait_for()
+    assert "there is no match 'm_doesnotexist'" in page.get_by_role("alert").inner_text()
+    assert page.get_by_role("link", name="Watch the match").count() == 0

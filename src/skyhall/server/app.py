@@ -143,6 +143,16 @@ def bearer(authorization: str | None) -> str | None:
     return None
 
 
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, not a static file): it gets HTML, not JSON."""
+    path = request.url.path
+    return (
+        request.method == "GET"
+        and not path.startswith(("/api/", "/static/"))
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
 def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
     """The server on ``db_url`` (see :func:`database_url`); bots think in ``bot_workers`` processes."""
     url = database_url(db_url)
@@ -176,7 +186,9 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
         return refusal(validation_refusal(list(exc.errors())))
 
     @app.exception_handler(HTTPException)
-    async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 404 and wants_page(request):  # a mistyped address in a browser
+            return FileResponse(STATIC / "404.html", status_code=404)
         code = {404: "not_found", 405: "not_allowed"}.get(exc.status_code, "bad_request")
         return JSONResponse(error(code, str(exc.detail)), status_code=exc.status_code)
 

@@ -115,14 +115,15 @@ function useMatchSocket(token) {
   return { message, link, notice, setNotice, send };
 }
 
-function Seats({ seats, toAct, you }) {
+/** The seat bar; `live`: a match being played, where each seat shows whether its player is connected. */
+function Seats({ seats, toAct, you, live = true }) {
   return html`
     <ul class="seats-bar" aria-label="Seats">
       ${seats.map((s, i) => html`
         <li class=${`seat${i === toAct ? " to-act" : ""}${i === you ? " you" : ""}`}
           aria-current=${i === toAct ? "step" : undefined}>
-          <span class=${`dot ${s.connected ? "on" : "off"}`} role="img"
-            aria-label=${s.connected ? "connected" : "not connected"}></span>
+          ${live && html`<span class=${`dot ${s.connected ? "on" : "off"}`} role="img"
+            aria-label=${s.connected ? "connected" : "not connected"}></span>`}
           <span class="seat-name">${s.name}</span>
           ${i === you && html`<span class="badge you">you</span>`}
           ${s.kind === "bot" && html`<span class="badge">bot · ${s.level}</span>`}
@@ -392,7 +393,7 @@ function Replay() {
     const query = seat === "" ? "" : `?seat=${seat}`;
     api("GET", `/api/matches/${encodeURIComponent(MATCH)}/replay/${step}${query}`)
       .then((f) => { setFrame(f); setError(null); })
-      .catch((e) => setError(e.message));
+      .catch((e) => setError(e));
   }, [step, seat]);
   const last = frame ? frame.steps : 0;
   const go = (k) => setStep(Math.max(0, Math.min(last, k)));
@@ -409,7 +410,8 @@ function Replay() {
     return html`
       <header class="top"><a href="/" class="home">Skyhall</a></header>
       <main class="narrow">
-        ${error ? html`<p class="error" role="alert">${error}</p><p><a href=${`/match/${MATCH}`}>Watch the match</a></p>`
+        ${error ? html`<p class="error" role="alert">${error.message}</p>
+            ${error.code === "live" && html`<p><a href=${`/match/${MATCH}`}>Watch the match</a></p>`}`
           : html`<p role="status">Loading the replay…</p>`}
       </main>`;
   }
@@ -419,7 +421,7 @@ function Replay() {
     <header class="top match-top">
       <a href="/" class="home">Skyhall</a>
       <h1>Replay: ${titles[frame.game] || frame.game}</h1>
-      <${Seats} seats=${frame.seats} toAct=${frame.view.to_act} you=${frame.seat} />
+      <${Seats} seats=${frame.seats} toAct=${frame.view.to_act} you=${frame.seat} live=${false} />
     </header>
     <main class="match">
       <section class="table" aria-label="The table"><${Table} found=${found} props=${props} /></section>
@@ -435,12 +437,12 @@ function Replay() {
           onInput=${(e) => go(Number(e.currentTarget.value))} /></label>
         <label>Jump to move <input type="number" min="0" max=${last} value=${step}
           onChange=${(e) => go(Number(e.currentTarget.value))} /></label>
-        <label>Seen by
+        <label>Drawn as yours
           <select value=${seat} onChange=${(e) => setSeat(e.currentTarget.value)}>
-            <option value="">a spectator</option>
+            <option value="">no seat (every hand is shown all the same)</option>
             ${frame.seats.map((s, i) => html`<option value=${i}>${s.name}</option>`)}
           </select></label>
-        ${error && html`<p class="error" role="alert">${error}</p>`}
+        ${error && html`<p class="error" role="alert">${error.message}</p>`}
         <p><a href=${`/api/matches/${MATCH}/record`} download>Download the record</a></p>
       </aside>
       ${frame.result && html`<${ScoreSheet} result=${frame.result} seats=${frame.seats} />`}

@@ -500,7 +500,7 @@ function RivalAirport({ view, seat, ctx }) {
     <div class="ar-row"><${Departure} view=${view} seat=${seat} ctx=${ctx} own=${false} /></div>
     <div class="ar-row"><${AirportDice} view=${view} seat=${seat} ctx=${ctx} own=${false} /></div>
     ${hand.cards.length
-      ? html`<div class="ar-row"><div class="ar-label">${view.decision === "game over" ? "In hand" : "In hand, taken openly"}</div>
+      ? html`<div class="ar-row"><div class="ar-label">${hand.cards.length === hand.size ? "In hand" : "In hand, taken openly"}</div>
           <div class="ar-cards">${hand.cards.map((id) => html`<${CardOf} id=${id} view=${view} ctx=${ctx} />`)}</div></div>`
       : null}
     ${waiting.planes.length
