@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import signal
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -38,6 +39,12 @@ def think(level: str, seed: int, view: Any, legal: Sequence[Any]) -> str:
     return str(make_agent(level, seed).choose(view, legal))
 
 
+def leave_ctrl_c() -> None:
+    """A worker ignores Ctrl-C: a terminal sends it to every process of the server, and the server
+    stops its workers itself (each printed a KeyboardInterrupt traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class BotPool:
     """A process pool started on first use (``spawn``: workers share nothing with the server)."""
 
@@ -47,12 +54,16 @@ class BotPool:
 
     async def choose(self, level: str, seed: int, view: Any, legal: Sequence[Any]) -> str:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=leave_ctrl_c
+            )
         loop = asyncio.get_running_loop()
         job = loop.run_in_executor(self._pool, think, level, seed, view, tuple(legal))
         return await asyncio.wait_for(job, TIMEOUT)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop the workers: waiting ones are cancelled, a bot thinking now finishes its move (its time
+        budget bounds it). Waiting, in a thread, lets the pool release its locks before the server exits."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -236,7 +236,7 @@ class Hall:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        self.bots.close()
+        await self.bots.close()
 
 
 def check_level(level: str) -> None:
