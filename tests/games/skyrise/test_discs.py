@@ -220,7 +220,9 @@ def test_a_commissions_disc_adds_one_to_every_illustration_item(
 ) -> None:
     s = finale("bid 2 C1", "bid 38 C3", patrons=patrons, keys=keys, excess=excess, commissions=1)
     assert sheet(s, "commissions") == [
-        ScoreLine("commissions", f"Commissions: 1 × {items} illustration item{'s' * (items != 1)}", items)
+        ScoreLine(
+            "commissions", f"Commissions (1 disc): 1 × {items} illustration item{'s' * (items != 1)}", items
+        )
     ]
 
 
@@ -236,7 +238,8 @@ def test_commissions_discs_are_worth_their_bonus_only(commissions: int, bonus: i
         ScoreLine("patrons", "Patron A: 1 × 3", 3),
         ScoreLine(
             "commissions",
-            f"Commissions: {commissions} × {items} illustration item{'s' * (items != 1)}",
+            f"Commissions ({commissions} disc{'s' * (commissions != 1)}): {commissions} × {items} "
+            f"illustration item{'s' * (items != 1)}",
             bonus,
         ),
     ]
@@ -249,7 +252,7 @@ def test_the_illustration_example_is_worth_23() -> None:
     assert lines == [
         ScoreLine("excess", "1 excess district disc × 10", 10),
         ScoreLine("patrons", "Patron B: 1 × 5", 5),
-        ScoreLine("commissions", "Commissions: 2 × 4 illustration items", 8),
+        ScoreLine("commissions", "Commissions (2 discs): 2 × 4 illustration items", 8),
     ]
     assert sum(line.points for line in lines) == 23
 

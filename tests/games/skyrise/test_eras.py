@@ -278,7 +278,7 @@ def test_end_of_era_two_scoring_sequence_and_winner() -> None:
         ScoreLine("control", "Era 2: controls the North Island", 5),
         ScoreLine("panorama", "Era 2: Falls View × 1", 3),  # Nd
         ScoreLine("panorama", "Era 2: Quarter × 1", 4),  # five Structures on North
-        ScoreLine("objective", "Secret objective O1: 5 of 4 Structures on yellow", 10),
+        ScoreLine("objective", "Secret objective O1: 5 Structures on yellow, 4 needed", 10),
         ScoreLine("structures", "5 Structures on yellow × 6 (3 discs)", 30),  # Nf Nj Nl Na C1
         ScoreLine("structures", "1 Structure on brown × 1 (4 discs)", 1),  # Nd
         ScoreLine("excess", "1 excess district disc × 10", 10),
@@ -286,7 +286,7 @@ def test_end_of_era_two_scoring_sequence_and_winner() -> None:
         ScoreLine("patrons", "Patron C: 2 × 7", 14),
         ScoreLine("keys", "Large City Key", 8),
         ScoreLine(
-            "commissions", "Commissions: 1 × 6 illustration items", 6
+            "commissions", "Commissions (1 disc): 1 × 6 illustration items", 6
         ),  # 3 Patrons, Key, excess, itself
     )
     log = s.log_for(None)

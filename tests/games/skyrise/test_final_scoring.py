@@ -222,15 +222,17 @@ def test_secret_objective_needs_side_a_or_side_b_structures_of_its_colour(player
     s = final_position(built, kept={0: [10], 1: [20]}, players=players)
     end_game(s, "bid 2 C1", seat=0)
     assert lines(s, 0, "objective") == [
-        ScoreLine("objective", f"Secret objective O1: {need} of {need} Structures on yellow", 10)
+        ScoreLine("objective", f"Secret objective O1: {need} Structures on yellow, {need} needed", 10)
     ]
     assert lines(s, 1, "objective") == [
-        ScoreLine("objective", f"Secret objective O2: 0 of {need} Structures on green (not met)", 0)
+        ScoreLine("objective", f"Secret objective O2: 0 Structures on green, {need} needed (not met)", 0)
     ]
     s = final_position(built, kept={0: [10], 1: [20]}, players=players)
     end_game(s, "bid 2 C2", seat=0)
     assert lines(s, 0, "objective") == [
-        ScoreLine("objective", f"Secret objective O1: {need - 1} of {need} Structures on yellow (not met)", 0)
+        ScoreLine(
+            "objective", f"Secret objective O1: {need - 1} Structures on yellow, {need} needed (not met)", 0
+        )
     ]
 
 
@@ -339,7 +341,8 @@ def test_the_whole_score_sheet() -> None:
     assert s.ledger[0] == (
         control(2, "North Island"),  # 2 tall against 1
         ScoreLine("panorama", "Era 2: Quarter × 1", 4),
-        ScoreLine("objective", "Secret objective O1: 4 of 4 Structures on yellow", 10),  # the Wonder on C1
+        # the Wonder on C1 counts
+        ScoreLine("objective", "Secret objective O1: 4 Structures on yellow, 4 needed", 10),
         structures(4, "yellow", 3),
         structures(1, "green", 4),
         structures(1, "white", 0),
@@ -349,23 +352,23 @@ def test_the_whole_score_sheet() -> None:
         ScoreLine("patrons", "Patron D: 2 × 5", 10),
         ScoreLine("keys", "Small City Key", 4),
         # 1 disc + Guild House = 2, on 4 Patron discs + 1 Key + 2 excess + 1 Commissions = 8 items
-        ScoreLine("commissions", "Commissions: 2 × 8 illustration items", 16),
+        ScoreLine("commissions", "Commissions (1 disc + Guild House): 2 × 8 illustration items", 16),
     )
     assert s.ledger[1] == (
         control(2, "East Island"),  # medium tie with seat 2, then the short 16
         ScoreLine("panorama", "Era 2: Quarter × 1", 4),  # Ea, Eb and the Wonder on Ed
-        ScoreLine("objective", "Secret objective O2: 2 of 4 Structures on green (not met)", 0),
+        ScoreLine("objective", "Secret objective O2: 2 Structures on green, 4 needed (not met)", 0),
         structures(1, "yellow", 1),
         structures(2, "green", 2),
         structures(1, "white", 0),
         ScoreLine("keys", "Large City Key", 8),
-        ScoreLine("commissions", "Commissions: 1 × 2 illustration items", 2),
+        ScoreLine("commissions", "Commissions (1 disc): 1 × 2 illustration items", 2),
     )
     assert s.ledger[2] == (
         control(2, "Central Island"),  # a Wonder (C1) does not contest control
         control(2, "South Island"),
         ScoreLine("panorama", "Era 2: Bridgehead × 1", 4),  # C4-Sg
-        ScoreLine("objective", "Secret objective O4: 3 of 4 Structures on brown (not met)", 0),
+        ScoreLine("objective", "Secret objective O4: 3 Structures on brown, 4 needed (not met)", 0),
         structures(1, "green", 0),
         structures(3, "brown", 0),
         ScoreLine("patrons", "Patron C: 1 × 9", 9),

@@ -169,12 +169,13 @@ def test_keys_score_at_the_end_of_era_two_with_the_commissions_bonus() -> None:
     end_game(s, "bid 2 Nb", seat=0)
     assert lines(s, 0, "keys", "commissions") == [
         ScoreLine("keys", "Large City Key", LARGE),
-        ScoreLine("commissions", "Commissions: 2 × 3 illustration items", 6),  # the Key and 2 Commissions
+        # the Key and 2 Commissions discs are the items
+        ScoreLine("commissions", "Commissions (2 discs): 2 × 3 illustration items", 6),
     ]
     assert lines(s, 1, "keys", "commissions") == [
         ScoreLine("keys", "Small City Key", SMALL),
-        ScoreLine("commissions", "Commissions: 1 × 2 illustration items", 2),
+        ScoreLine("commissions", "Commissions (1 disc): 1 × 2 illustration items", 2),
     ]
     assert lines(s, 2, "keys", "commissions") == [
-        ScoreLine("commissions", "Commissions: 1 × 1 illustration item", 1)
+        ScoreLine("commissions", "Commissions (1 disc): 1 × 1 illustration item", 1)
     ]

@@ -414,8 +414,9 @@ def test_card_10_counts_as_an_extra_commissions_disc_but_not_as_an_item() -> Non
     play(s, "wonder 10 C1")  # the last Structure of the game
     assert s.is_over
     assert [line for line in s.ledger[1] if line.category == "wonder"] == []  # nothing when built
-    assert s.ledger[1][-1] == ScoreLine("commissions", "Commissions: 2 × 2 illustration items", 4)
-    assert s.ledger[0][-1] == ScoreLine("commissions", "Commissions: 1 × 2 illustration items", 2)
+    guild = "Commissions (1 disc + Guild House): 2 × 2 illustration items"
+    assert s.ledger[1][-1] == ScoreLine("commissions", guild, 4)
+    assert s.ledger[0][-1] == ScoreLine("commissions", "Commissions (1 disc): 1 × 2 illustration items", 2)
 
 
 @pytest.mark.rule("SKR-WON-19")
@@ -501,7 +502,7 @@ def test_card_16_scores_at_the_end_in_the_colour_of_the_highest_row_value() -> N
     play(s, "wonder 16 C1")  # on a yellow district
     assert s.is_over
     assert [line for line in s.ledger[1] if line.category in ("structures", "objective")] == [
-        ScoreLine("objective", "Secret objective O1: 2 of 4 Structures on yellow (not met)", 0),
+        ScoreLine("objective", "Secret objective O1: 2 Structures on yellow, 4 needed (not met)", 0),
         ScoreLine("structures", "1 Structure on yellow × 2 (1 disc)", 2),
         ScoreLine("structures", "2 Structures on green × 6 (3 discs)", 12),
     ]

@@ -184,9 +184,9 @@ def tall_buildings(s: State, seat: int) -> int:
     )
 
 
-def extra_commissions(s: State, seat: int) -> int:
-    """Built Wonders of ``seat`` that count as a Commissions disc (card 10)."""
-    return sum(1 for d in s.built[seat] if effect_at(s, d) == "extra_commission")
+def commission_wonders(s: State, seat: int) -> list[str]:
+    """The names of ``seat``'s built Wonders that count as a Commissions disc (card 10)."""
+    return [s.cat.wonders[card_of(s, d)].name for d in s.built[seat] if effect_at(s, d) == "extra_commission"]
 
 
 def illustration_items(s: State, seat: int) -> int:
@@ -217,7 +217,8 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
     objective = cat.objectives[s.objectives[seat]]
     have, need = objective_count(s, seat)
     met = have >= need
-    label = f"Secret objective {objective.id}: {have} of {need} Structures on {COLOURS[objective.colour]}"
+    on = COLOURS[objective.colour]
+    label = f"Secret objective {objective.id}: {have} Structures on {on}, {need} needed"
     out.append(
         ScoreLine("objective", label + ("" if met else " (not met)"), cat.objective_points if met else 0)
     )
@@ -239,14 +240,12 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
     names = {cat.large_key: "Large", cat.small_key: "Small"}
     for key in s.keys[seat]:
         out.append(ScoreLine("keys", f"{names.get(key, '')} City Key".strip(), key))
-    bonus = s.commissions[seat] + extra_commissions(s, seat)
-    if bonus:
-        items = illustration_items(s, seat)
-        out.append(
-            ScoreLine(
-                "commissions", f"Commissions: {bonus} × {_n(items, 'illustration item')}", bonus * items
-            )
-        )
+    discs, wonders = s.commissions[seat], commission_wonders(s, seat)
+    if discs or wonders:  # each Commissions disc, and each such Wonder, scores every illustration item
+        items = _n(illustration_items(s, seat), "illustration item")
+        sources = " + ".join(([_n(discs, "disc")] if discs else []) + wonders)
+        label = f"Commissions ({sources}): {discs + len(wonders)} × {items}"
+        out.append(ScoreLine("commissions", label, (discs + len(wonders)) * illustration_items(s, seat)))
     return out
 
 
@@ -261,7 +260,7 @@ def final_total(s: State, seat: int) -> int:
     total += s.excess[seat] * cat.excess_value
     total += sum(count * s.tiles[letter] for letter, count in enumerate(s.patrons[seat]) if count)
     total += sum(s.keys[seat])
-    return total + (s.commissions[seat] + extra_commissions(s, seat)) * illustration_items(s, seat)
+    return total + (s.commissions[seat] + len(commission_wonders(s, seat))) * illustration_items(s, seat)
 
 
 def result(s: State) -> Result:

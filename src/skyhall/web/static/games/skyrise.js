@@ -493,8 +493,8 @@ function PlayerBoard({ view, p, next, onTarget, path }) {
           <span class="sr-chips">${chips(view, b.available, false)}${chips(view, b.era2, true)}</span></div>`
       : null}
     ${objective
-      ? html`<div class="sr-line">Secret Objective ${b.objective}: ${objective.needed} Structures on ${objective.colour}
-          (${objective.points})</div>`
+      ? html`<div class="sr-line">${`Secret Objective ${b.objective}: ${objective.needed} Structures on ${
+          objective.colour} (${objective.points} prestige)`}</div>`
       : null}
     ${hand.length
       ? html`<div class="sr-cards">${hand.map((n, k) =>
