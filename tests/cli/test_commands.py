@@ -52,6 +52,15 @@ def test_rules_prints_the_four_phases_and_the_end() -> None:
         assert phase in out
 
 
+@pytest.mark.parametrize("game", ["skyport", "airport-rush", "skyrise"])
+def test_every_turn_summary_fits_an_80_column_terminal(game: str) -> None:
+    """Written in lines of at most 79 characters, so that no line is broken again by the terminal."""
+    code, out = invoke("rules", game)
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 79
+    if game == "airport-rush":  # both ends of the game
+        assert "7th plane" in out and "both Supplies are empty" in " ".join(out.split())
+
+
 @pytest.mark.parametrize(
     ("args", "named"),
     [
