@@ -328,3 +328,14 @@ def test_replay_of_a_file_that_is_not_json_exits_2(tmp_path: Path) -> None:
     code, out = invoke("replay", str(bad))
     assert code == 2
     assert "(json)" in out
+
+
+def test_replay_to_end_of_an_unfinished_record_says_it_stops_early(results: Path, tmp_path: Path) -> None:
+    data = json.loads(results.read_text().splitlines()[0])["record"]
+    data["actions"] = data["actions"][:5]
+    partial = tmp_path / "partial.json"
+    partial.write_text(json.dumps(data))
+    code, out = invoke("replay", str(partial), "--to-end")
+    assert code == 0 and "the game was not played to its end" in " ".join(out.split())
+    code, out = invoke("replay", str(results), "--to-end")
+    assert code == 0 and "not played to its end" not in " ".join(out.split())

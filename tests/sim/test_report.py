@@ -9,7 +9,7 @@ import pytest
 
 from skyhall.sim.balance import by_agent, by_seat, categories, impacts, rates
 from skyhall.sim.items import items_of
-from skyhall.sim.report import TOO_FEW, build, stacked
+from skyhall.sim.report import TOO_FEW, build, settings_of, stacked
 from skyhall.sim.results import line
 from skyhall.sim.runner import Run, jobs, play_job
 
@@ -135,3 +135,13 @@ def test_penalties_stack_left_of_zero_and_hide_no_points() -> None:
         [3.0, 2.0],
         [-4.0, 2.0],
     ]
+
+
+def test_a_variant_is_shown_as_the_settings_that_make_it() -> None:
+    overlay = {"board": {"tokens": {"colours": [1, 1, 1, 1]}}, "B3": {"icons": ["cargo"], "name": "x"}}
+    assert settings_of(overlay) == [
+        "board.tokens.colours=[1, 1, 1, 1]",
+        'B3.icons=["cargo"]',
+        'B3.name="x"',
+    ]
+    assert settings_of(None) == []

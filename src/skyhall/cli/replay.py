@@ -128,5 +128,7 @@ def replay(
         fail(f"bad record: {exc}")
     if to_end:
         watcher.show(len(watcher.states) - 1)
+        if not watcher.states[-1].is_over:
+            watcher.console.print("The record stops here: the game was not played to its end.", style="bold")
     else:
         watcher.step()

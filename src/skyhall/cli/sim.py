@@ -28,7 +28,10 @@ from skyhall.sim.runner import Job, Outcome, Run, jobs, seated
 
 INTERRUPTED = 130
 
-Players = Annotated[int | None, typer.Option("--players", "-p", help="Players (default: one per agent).")]
+Players = Annotated[
+    int | None,
+    typer.Option("--players", "-p", help="Players (default: one per agent named, else the game's fewest)."),
+]
 Seed = Annotated[int, typer.Option(help="Seed of the whole run.")]
 Workers = Annotated[
     int | None, typer.Option("--workers", "-w", min=1, help="Local worker processes (default: one per core).")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -115,6 +116,13 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
+def settings_of(overlay: Any, path: str = "") -> list[str]:
+    """A card-data overlay as the ``--set`` settings that make it (``board.tokens.colours=[12, 9, 6, 3]``)."""
+    if isinstance(overlay, dict):
+        return [s for key, value in overlay.items() for s in settings_of(value, f"{path}{key}.")]
+    return [f"{path.rstrip('.')}={json.dumps(overlay)}"] if path else []
+
+
 def _summary(games: Sequence[Game], multi: bool) -> str:
     first = games[0]
     run = first.get("run", {})
@@ -129,7 +137,11 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
         ("agents (first game's seats)", agents),
         ("seed", html.escape(str(run.get("seed", "?")))),
         ("options", html.escape(options) if options else "the defaults"),
-        ("variant", f"<code>{html.escape(str(variant))}</code>" if variant else "none (the shipped data)"),
+        (
+            "variant",
+            "<br>".join(f"<code>{html.escape(s)}</code>" for s in settings_of(variant))
+            or "none (the shipped data)",
+        ),
     ]
     text = (
         "Seats rotate over paired deals, so every agent plays every seat on the same deals. A first place "
