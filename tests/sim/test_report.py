@@ -74,6 +74,11 @@ def test_every_game_maps_its_final_view_to_items_per_seat(game: str, kinds: set[
         for b in range(a + 1, 3):
             shared = {i for i in held[a] & held[b] if i[0] not in ("objective",)}
             assert not shared, f"{shared} held by two seats"
+    if game == "skyrise":  # a district says where it lies: "C4 (Central Island)", "Wb (West Island)"
+        names = {name for seat in held for kind, name in seat if kind == "district"}
+        assert all(
+            re.fullmatch(r"(C\d \(Central|[NESW][a-n] \((North|East|South|West)) Island\)", n) for n in names
+        )
 
 
 def test_a_multi_agent_report_has_every_section_figure_and_table() -> None:

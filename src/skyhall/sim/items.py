@@ -9,7 +9,8 @@ item with those that did not (:mod:`skyhall.sim.balance`).
 - Skyport: the ordinary airships, stations and tycoons in the seat's skyport, its city,
   and the complete-set tokens it took.
 - Airport Rush: the planes it took off and the objectives it kept.
-- Skyrise: the Wonders it built, the districts it built on and its secret objective.
+- Skyrise: the Wonders it built, the districts it built on (``Wb (West Island)``: the board's
+  positions, whichever Outer Island was dealt there) and its secret objective.
 
 A game with no function here simply gets no impact section.
 """
@@ -62,7 +63,9 @@ def skyrise(view: SkyriseView) -> list[set[Item]]:
     for seat in range(view.players):
         held: set[Item] = set()
         for district in view.built[seat]:
-            held.add(("district", cat.sites[district].id))
+            site = cat.sites[district]
+            where = "Central Island" if site.island == 0 else f"{cat.slot_names[site.island - 1]} Island"
+            held.add(("district", f"{site.id} ({where})"))
             code = view.occupant[district]
             if code >= WONDER:
                 card = cat.wonders[code - WONDER]
