@@ -379,3 +379,16 @@ def test_corrupt_data_is_named(
     assert (error.file, error.entry, error.field) == (f"corrupt/{name}", entry, field)
     assert expected in error.expected
     assert f"corrupt/{name}: entry {entry!r}, field {field!r}: expected" in str(error)
+
+
+def test_a_hand_limit_below_the_cards_dealt_is_refused() -> None:
+    """Action 4 refills the hand to ``hand_size``: below the 4 cards dealt, nobody would ever draw."""
+
+    def small(document: Document) -> None:
+        document["hand_size"] = 3
+
+    with pytest.raises(DataError) as raised:
+        build_catalog(reader("game.toml", small))
+    assert (raised.value.entry, raised.value.field) == ("(top level)", "hand_size")
+    assert "hand_planes + hand_actions" in raised.value.expected
+    assert load().limits.hand_size == 4

@@ -252,6 +252,8 @@ def build_catalog(read: Reader) -> Catalog:
     top.done()
     if limits.start_departure > limits.departure_spaces:
         raise DataError(file, "(top level)", "start_departure", "no more than departure_spaces")
+    if limits.hand_size < limits.hand_planes + limits.hand_actions:  # Action 4 would never draw
+        raise DataError(file, "(top level)", "hand_size", "at least hand_planes + hand_actions (cards dealt)")
     if limits.objectives_kept > limits.objectives_dealt:
         raise DataError(file, "(top level)", "objectives_kept", "no more than objectives_dealt")
     starting = sum(1 for c in planes if cards[c].group == "S")
