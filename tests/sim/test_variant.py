@@ -114,3 +114,9 @@ def test_an_entry_is_named_by_its_number_or_name_and_only_a_nameless_one_by_posi
         build("skyrise", None, ["skyrise.wonder.21.points=3"])
     with pytest.raises(DataError, match=r"expected an entry index 0\.\.11"):
         build("skyrise", None, ["skyrise.band.12.era=1"])
+
+
+def test_points_on_a_wonder_that_scores_none_are_refused_not_ignored() -> None:
+    with pytest.raises(DataError, match="a tall_for_control Wonder scores no points of its own"):
+        VARIANTS.get(build("skyrise", None, ["skyrise.wonder.6.points=30"]))
+    assert VARIANTS.get(build("skyrise", None, ["skyrise.wonder.5.points=30"])).wonders[4].points == 30

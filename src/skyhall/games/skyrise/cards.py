@@ -378,6 +378,8 @@ def build_catalog(read: Reader) -> Catalog:
         effect = entry.text("effect", EFFECTS)
         needs_points = effect not in ("take_adjacent_disc", "tall_for_control", "score_panorama", "move_disc")
         needs_points = needs_points and effect not in ("extra_commission", "best_colour")
+        if not needs_points and entry.integer("points", 0, default=0):  # a variant's change would do nothing
+            raise entry.fail("points", f"none: a {effect} Wonder scores no points of its own")
         wonder_list.append(
             WonderCard(
                 i,
