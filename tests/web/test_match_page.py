@@ -108,3 +108,20 @@ def test_the_page_calls_every_seat_by_its_players_name(live_server: LiveServer, 
     table = page.locator("section.table").inner_text()
     assert "Bob" in table and "Player 2" not in table
     assert "Alice" in table  # "Your Airport · Alice"
+
+
+def test_on_a_phone_a_long_choice_list_leaves_the_table_on_the_first_screen(
+    live_server: LiveServer, page: Any
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    created = live_server.api("POST", "/api/matches", {"game": "airport-rush", "seats": seats})
+    page.goto(live_server.url + created["seats"][0]["invite"])
+    for _ in range(6):  # past the objectives, to a decision with many choices (taking dice)
+        page.locator("button.choice:not([disabled])").first.wait_for()
+        if page.locator("button.choice").count() > 15:
+            break
+        decide_from_the_list(page, live_server, created["match"])
+    assert page.locator("button.choice").count() > 15
+    top = page.eval_on_selector("section.table", "e => e.getBoundingClientRect().top")
+    assert top < 844, f"the table starts {top} px down"
