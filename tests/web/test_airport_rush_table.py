@@ -16,9 +16,10 @@ from typing import Any
 from skyhall.agents import make_agent
 from skyhall.core.rng import Rng
 from skyhall.games import airport_rush
-from skyhall.games.airport_rush import text
+from skyhall.games.airport_rush import die, text
 from skyhall.games.airport_rush.actions import TakeDice
 from skyhall.games.airport_rush.state import State
+from tests.games.airport_rush.position import CAT
 from tests.games.airport_rush.test_targets import drawn
 from tests.web.table import (
     assert_score_sheet,
@@ -186,4 +187,20 @@ def test_kept_objectives_and_taken_dice_are_clicked_in_any_order(page: Any, harn
     dice, button = take["target"][:-1], take["target"][-1]
     assert take["unordered"] == len(dice) > 1
     assert click_path(page, [*reversed(dice), button]) == [[take["notation"]]]
+    assert errors == []
+
+
+def test_a_plane_whose_dice_overshoot_its_total_says_so(page: Any, harness: str) -> None:
+    """A plane takes off on its exact total: dice beyond it are flagged, not shown as progress."""
+    errors = open_table(page, harness, "airport-rush")
+    s, rng = airport_rush.new_game(2, 0), Rng(0)
+    while not any(
+        docked is not None and sum(die.value(d) for d in docked.dice) > CAT.cards[docked.card].value
+        for row in s.departure
+        for docked in row
+    ):
+        s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
+    mount(page, s, 0)
+    flagged = page.locator(".ar-over").all_text_contents()
+    assert flagged and all(re.fullmatch(r"dice \d+ of \d+ · over by \d+", f) for f in flagged)
     assert errors == []

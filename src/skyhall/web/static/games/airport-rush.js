@@ -175,7 +175,8 @@ function PlaneCard({ id, view, docked = null, target = null, ctx, chosen = false
         chosen=${t ? counter(t) : false} />`;
     })}
     ${docked
-      ? html`<text x="10" y=${CARD_H - 12} class="ar-small">dice ${total} of ${info.value}</text>
+      ? html`<text x="10" y=${CARD_H - 12} class=${total > info.value ? "ar-small ar-over" : "ar-small"}>dice ${total} of ${
+          info.value}${total > info.value ? ` · over by ${total - info.value}` : ""}</text>
           ${docked.ready
             ? html`<g transform=${`translate(${CARD_W / 2 - 29},${CARD_H - 38})`}>
                 <rect width="58" height="18" rx="9" fill="#1f9d4c" />
@@ -571,6 +572,7 @@ const STYLE = `
 .ar .ar-fin { text-anchor: middle; font-weight: 800; font-size: 11px; fill: #fff; stroke: #222; stroke-width: .4; }
 .ar .ar-country { font-size: 12.5px; font-weight: 700; fill: #1d232b; }
 .ar .ar-small { font-size: 10.5px; fill: #4b5868; }
+.ar .ar-over { fill: #b3261e; font-weight: 700; }
 .ar .ar-right { text-anchor: end; }
 .ar .ar-mid { text-anchor: middle; }
 .ar .ar-value { font-size: 15px; font-weight: 800; fill: #fff; text-anchor: middle; }
