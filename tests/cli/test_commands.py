@@ -148,6 +148,32 @@ def test_a_game_against_bots_runs_to_the_score_sheet(tmp_path: Path) -> None:
             assert line.label.split(":")[0] in out
 
 
+def test_a_saved_game_is_resumed_where_it_was_left_and_saved_back(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, out = invoke(
+        "play", "skyrise", "--bots", "random", "--seed", "6", "--save", str(save), input="1\nq\n"
+    )
+    assert code == 0 and "You left the game" in out
+    first = GameRecord.from_json(save.read_text())
+    code, out = invoke("play", "skyrise", "--bots", "random", "--resume", str(save), input="1\n1\nq\n")
+    assert code == 0 and f"resumed after {len(first.actions)} decision" in " ".join(out.split())
+    second = GameRecord.from_json(save.read_text())
+    assert (second.seed, second.players, second.options) == (first.seed, first.players, first.options)
+    assert second.actions[: len(first.actions)] == first.actions and len(second.actions) > len(first.actions)
+    code, out = invoke("play", "skyrise", "--bots", "random", "--resume", str(save), input=ALWAYS_FIRST)
+    assert (
+        code == 0 and "The game is over." in out and GameRecord.from_json(save.read_text()).replay().is_over
+    )
+    for args, said in (
+        (("play", "skyrise", "--resume", str(save)), "is over"),
+        (("play", "skyport", "--resume", str(save)), "is a game of skyrise, not skyport"),
+        (("play", "skyrise", "--resume", str(save), "--seed", "2"), "leave out --players, --seed"),
+        (("play", "skyrise", "--resume", str(tmp_path / "none.json")), "cannot read"),
+    ):
+        code, out = invoke(*args)
+        assert code == 2 and said in " ".join(out.split()), out
+
+
 def test_a_hotseat_game_shows_the_pass_screen_and_ends() -> None:
     code, out = invoke("play", "skyport", "--players", "2", "--seed", "3", "--hotseat", input=ALWAYS_FIRST)
     assert code == 0

@@ -36,8 +36,9 @@ from skyhall.cli.common import (
     writable,
     write_text,
 )
+from skyhall.cli.replay import read_record
 from skyhall.core.engine import play as checked_play
-from skyhall.core.errors import IllegalAction, MalformedAction
+from skyhall.core.errors import IllegalAction, MalformedAction, RecordError
 from skyhall.core.record import GameRecord
 
 QUIT = ("quit", "exit", "q")
@@ -245,6 +246,21 @@ class Match:
         self.console.print(score_sheet(self.text, view, self.state.result()))
 
 
+def resumed_record(
+    game_id: str, path: Path, players: int | None, seed: int | None, option: list[str] | None
+) -> GameRecord:
+    """The record ``--resume`` names, once it is known to be this game's and nothing contradicts it."""
+    if players is not None or seed is not None or option:
+        fail("--resume plays on with the record's players, seed and options: leave out --players, --seed, -o")
+    try:
+        record = read_record(path, 0)
+    except RecordError as exc:
+        fail(f"bad record: {exc}")
+    if record.game != game_id:
+        fail(f"{path} is a game of {record.game}, not {game_id}")
+    return record
+
+
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `skyhall games`).")],
     players: Annotated[
@@ -264,11 +280,19 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here at the end or on quit.")
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="Go on with the game a --save wrote (its players, seed and options come with it); "
+            "it is saved back there unless --save names another file."
+        ),
+    ] = None,
     option: GameOptions = None,
 ) -> None:
     """Play a game at the terminal against bots, or hot-seat with friends."""
     game = find_game(game_id)
-    count = game.spec.min_players if players is None else players
+    resumed = None if resume is None else resumed_record(game.id, resume, players, seed, option)
+    count = resumed.players if resumed is not None else game.spec.min_players if players is None else players
     check_players(game, count)
     text = game_text(game)
     if hotseat and bots != "normal":
@@ -280,19 +304,31 @@ def play(
             make_agent(bots, 0)
         except ValueError as exc:
             fail(str(exc))
-    options = chosen_options(game, option or [])
+    options = dict(resumed.options) if resumed is not None else chosen_options(game, option or [])
+    save = resume if save is None else save
     if save is not None:
         writable(save, "the game record")
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    try:
-        record, state = GameRecord.start(game.id, count, seed, options)
-    except ValueError as exc:
-        fail(str(exc))
+    if resumed is not None:
+        record, seed = resumed, resumed.seed
+        try:
+            state = record.replay()
+        except RecordError as exc:
+            fail(f"bad record: {exc}")
+        if state.is_over:
+            fail(f"the game in {resume} is over (watch it with: skyhall replay {resume})")
+    else:
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        try:
+            record, state = GameRecord.start(game.id, count, seed, options)
+        except ValueError as exc:
+            fail(str(exc))
     humans = set(range(count)) if hotseat else {seat}
     agents = {s: make_agent(bots, seed ^ (s + 1) * 0x9E3779B1) for s in range(count) if s not in humans}
     console = Console(highlight=False)
     chosen = "".join(f", {name}={value}" for name, value in options.items())
-    console.print(f"{game.spec.title}, {count} players, seed {seed}{chosen}. {COMMANDS}", markup=False)
+    made = len(record.actions)
+    again = "" if resumed is None else f", resumed after {made} decision{'s' * (made != 1)}"
+    console.print(f"{game.spec.title}, {count} players, seed {seed}{chosen}{again}. {COMMANDS}", markup=False)
     match = Match(console, text, record, state, humans, agents)
     finished = match.run()
     if not finished:
