@@ -7,8 +7,6 @@ changed; an encoder with its records dropped has no such memory, so encoding the
 from __future__ import annotations
 
 import dataclasses
-import sys
-import threading
 from typing import Any
 
 import numpy as np
@@ -17,6 +15,7 @@ import pytest
 from skyhall.core.registry import get
 from skyhall.core.rng import Rng
 from skyhall.rl.encoding.airport_rush import ENCODER
+from tests.rl.threads import wrong_in_threads
 
 
 def views(players: int, seed: int, every: int = 3) -> list[Any]:
@@ -97,23 +96,4 @@ def test_threads_encoding_at_once_get_the_fresh_vectors(
     threads as often as it can: a record put back before its vector was copied out would let another
     thread rewrite it for its own view half way through that copy."""
     found, expected = sample
-    wrong: list[int] = []
-
-    def work(offset: int) -> None:
-        out = np.zeros(ENCODER.size, np.float32)
-        for k in range(len(found)):
-            j = (k * 7 + offset) % len(found)
-            if ENCODER.encode(found[j], out).tobytes() != expected[j]:
-                wrong.append(j)
-
-    switch = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(offset,)) for offset in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(switch)
-    assert wrong == []
+    assert wrong_in_threads(ENCODER, found, expected) == []

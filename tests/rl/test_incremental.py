@@ -6,7 +6,6 @@ way, in another thread), a view gets the vector written from scratch off its val
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -27,6 +26,7 @@ from skyhall.rl.encoding.incremental import (
     seat_hot,
 )
 from skyhall.rl.encoding.layout import SEATS, Layout
+from tests.rl.threads import wrong_in_threads
 
 CARDS = 6
 LAYOUT = Layout("toy")
@@ -189,18 +189,4 @@ def test_threads_encoding_at_once_get_their_own_vectors() -> None:
     encoder = Incremental(LAYOUT, FIELDS)
     views = random_views(7, 200)
     expected = [from_scratch(v) for v in views]
-    wrong: list[int] = []
-
-    def work(offset: int) -> None:
-        out = np.zeros(LAYOUT.size, np.float32)
-        for k in range(len(views)):
-            j = (k * 7 + offset) % len(views)
-            if encoder.encode(views[j], out).tobytes() != expected[j]:
-                wrong.append(j)
-
-    threads = [threading.Thread(target=work, args=(offset,)) for offset in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert wrong == []
+    assert wrong_in_threads(encoder, views, expected) == []
