@@ -537,35 +537,35 @@ def prompt(view: View) -> str:
     return "The game is over."
 
 
+WAITING = {
+    KEEP: "choosing which 2 of their 4 objectives to keep",
+    TAKE_DICE: "taking dice from a load space (Action 1)",
+    PLAY_CARD: "playing a card (Action 2)",
+    TAKE_OFF: "taking off planes or loading Airport dice (Action 3)",
+    FINAL_LOAD: "loading dice for the final take-off",
+    OVER: "done: the game is over",
+}
+"""What the seat to act is doing, for the steps that need no detail (see :func:`waiting`)."""
+
+
 def waiting(view: View) -> str:
     """What the seat to act is deciding, for everyone else: it completes "Player 2 is …"."""
-    cat = view.cat
-    step = view.step
-    if step == KEEP:
-        return "choosing which 2 of their 4 objectives to keep"
-    if step == TAKE_DICE:
-        return "taking dice from a load space (Action 1)"
+    cat, step = view.cat, view.step
     if step == PLACE_DIE:
         return f"placing {dice_words(view.pending)} (Action 1)"
-    if step == PLAY_CARD:
-        return "playing a card (Action 2)"
     if step == CARD_EFFECT:
         card = cat.cards[view.card]
-        if card.kind == "locate":
-            return "choosing the plane LOCATE keeps (Action 2)"
-        return f"using {card.title} (Action 2)"
-    if step == TAKE_OFF:
-        return "taking off planes or loading Airport dice (Action 3)"
+        return (
+            "choosing the plane LOCATE keeps (Action 2)"
+            if card.kind == "locate"
+            else f"using {card.title} (Action 2)"
+        )
     if step == DRAW:
         return f"taking cards up to {cat.limits.hand_size} (Action 4)"
     if step == EVENT_STEP:
-        if cat.cards[view.event].kind == "fog":
-            return "discarding a die from their Airport (FOG)"
-        return "deciding on a take-off (RUSH HOUR)"
-    if step == FINAL_LOAD:
-        return "loading dice for the final take-off"
-    assert step == OVER
-    return "done: the game is over"
+        fog = cat.cards[view.event].kind == "fog"
+        return "discarding a die from their Airport (FOG)" if fog else "deciding on a take-off (RUSH HOUR)"
+    return WAITING[step]
 
 
 def label(view: View, action: Action) -> str:

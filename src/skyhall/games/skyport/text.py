@@ -406,32 +406,29 @@ def prompt(view: View) -> str:
     return "The game is over."
 
 
+WAITING = {
+    CHOOSE_CARD: "choosing a card to play (Arrival)",
+    TYCOON_CHOICE: "deciding whether to use a tycoon (Tycoon phase)",
+    WALK: "walking their standee (Acquisition)",
+    SPACE_MOVE: "deciding whether to move a lane (Movement space)",
+    PLACE_CARD: "placing {played} (Arrival)",
+    SHIFT_NEW_LANE: "moving the new lane of {played} (Skyport phase)",
+    SWAP_NEW_LANE: "swapping the new lane of {played} (Skyport phase)",
+}
+"""What the seat to act is doing, ``{played}`` the card being played (see :func:`waiting`)."""
+
+
 def waiting(view: View) -> str:
     """What the seat to act is deciding, for everyone else: it completes "Player 2 is …"."""
-    cat = view.cat
-    step = view.step
-    played = name(cat.cards[view.card]) if view.card != EMPTY else "a card"
-    if step == CHOOSE_CARD:
-        return "choosing a card to play (Arrival)"
-    if step == PLACE_CARD:
-        return f"placing {played} (Arrival)"
-    if step == SHIFT_NEW_LANE:
-        return f"moving the new lane of {played} (Skyport phase)"
-    if step == SWAP_NEW_LANE:
-        return f"swapping the new lane of {played} (Skyport phase)"
+    cat, step = view.cat, view.step
     if step == WILD_MOVE:
         return f"deciding whether to move a lane after Player {view.current + 1}'s Wild"
-    if step == TYCOON_CHOICE:
-        return "deciding whether to use a tycoon (Tycoon phase)"
     if step == TYCOON_ACTION:
         return f"rearranging a lane with the {TYCOON_KINDS[view.tycoon].capitalize()} (Tycoon phase)"
-    if step == WALK:
-        return "walking their standee (Acquisition)"
     if step == TAKE:
         return f"taking a card on space {cat.spaces[view.space].id} (Acquisition)"
-    if step == SPACE_MOVE:
-        return "deciding whether to move a lane (Movement space)"
-    return "done: the game is over"
+    played = name(cat.cards[view.card]) if view.card != EMPTY else "a card"
+    return WAITING.get(step, "done: the game is over").format(played=played)
 
 
 def label(view: View, action: Action) -> str:

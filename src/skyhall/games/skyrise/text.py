@@ -337,24 +337,21 @@ def prompt(view: View) -> str:
     return "The game is over."
 
 
+WAITING = {
+    OPEN: "opening an auction",
+    BID: "deciding whether to outbid or pass",
+    ASSIGN: "choosing the row of their Wild disc",
+    KEEP: "choosing the Wonder card to keep",
+    TAKE: "choosing the disc Wonder {wonder} takes",
+    PANORAMA: "choosing a Panorama card for Wonder {wonder}",
+    MOVE: "deciding whether to move a disc (Wonder {wonder})",
+}
+"""What the seat to act is doing, ``{wonder}`` the number of the Wonder acting (see :func:`waiting`)."""
+
+
 def waiting(view: View) -> str:
     """What the seat to act is deciding, for everyone else: it completes "Player 2 is …"."""
-    step = view.step
-    if step == OPEN:
-        return "opening an auction"
-    if step == BID:
-        return "deciding whether to outbid or pass"
-    if step == ASSIGN:
-        return "choosing the row of their Wild disc"
-    if step == KEEP:
-        return "choosing the Wonder card to keep"
-    if step == TAKE:
-        return f"choosing the disc Wonder {view.effect + 1} takes"
-    if step == PANORAMA:
-        return f"choosing a Panorama card for Wonder {view.effect + 1}"
-    if step == MOVE:
-        return f"deciding whether to move a disc (Wonder {view.effect + 1})"
-    return "done: the game is over"
+    return WAITING.get(view.step, "done: the game is over").format(wonder=view.effect + 1)
 
 
 def _spot(view: View, district: str) -> str:
