@@ -59,3 +59,11 @@ def test_round_robin_groups_and_schedule() -> None:
         run.agents: [j.deal for j in todo] for run, todo in schedule("skyport", ["a", "b", "c"], 2, 2, 1, {})
     }
     assert len({tuple(d) for d in deals.values()}) == 1, "every pairing plays the same deals"
+
+
+def test_an_agent_that_never_won_still_gets_an_interval() -> None:
+    """Eight wins out of eight: a bootstrap over those games gave the same 8-0 every time, a point."""
+    for r in rate(["winner", "loser"], [[(0, 1, 1.0)]] * 8, seed=1):
+        assert r.high - r.low > 100 and r.low < r.elo < r.high
+    more = rate(["winner", "loser"], [[(0, 1, 1.0)]] * 8 + [[(0, 1, 0.0)]] * 8, seed=1)
+    assert all(r.low < 1500 < r.high for r in more)  # 8-8: neither is known to be the better

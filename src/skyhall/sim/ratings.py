@@ -13,8 +13,11 @@ Method, in full:
    geometric mean of 1, so the agents' mean rating is 1500 and a 400-point gap means
    10:1 odds.
 4. The interval is ``rating ± 1.96·se``, where ``se`` is the standard deviation of the
-   rating over bootstrap refits on games drawn with replacement (the normal
-   approximation with a bootstrap standard error), so it always contains the estimate.
+   rating over refits on simulated results: the same meetings, each won by ``i`` with the
+   fitted ``P(i beats j)`` (a parametric bootstrap; the normal approximation with its
+   standard error), so it always contains the estimate. Drawing the games themselves again
+   (a bootstrap over games) cannot do this at the extremes: an agent that lost every
+   meeting loses every meeting of every resample, and its interval collapsed to a point.
 """
 
 from __future__ import annotations
@@ -94,7 +97,7 @@ def rate(
     rng = Rng(seed)
     draws: list[list[float]] = [[] for _ in range(count)]
     for _ in range(resamples if games else 0):
-        sample = [games[rng.below(len(games))] for _ in games]
+        sample = [[(i, j, won(rng, odds(elo, i, j))) for i, j, _ in game] for game in games]
         for i, value in enumerate(fit(count, sample, rounds=500)):
             draws[i].append(value)
     played = [0] * count
@@ -116,6 +119,16 @@ def rate(
         share = points[i] / faced[i] if faced[i] else 0.0
         out.append(Rating(name, elo[i], elo[i] - Z95 * se, elo[i] + Z95 * se, played[i], share))
     return sorted(out, key=lambda r: -r.elo)
+
+
+def odds(elo: Sequence[float], i: int, j: int) -> float:
+    """``P(i beats j)`` under the fitted ratings."""
+    return 1.0 / (1.0 + 10 ** ((elo[j] - elo[i]) / SCALE))
+
+
+def won(rng: Rng, chance: float) -> float:
+    """A simulated meeting: 1.0 (a win) with probability ``chance``, else 0.0."""
+    return float(rng.below(1 << 30) < chance * (1 << 30))
 
 
 def _spread(values: Sequence[float]) -> float:
