@@ -204,3 +204,18 @@ def test_a_plane_whose_dice_overshoot_its_total_says_so(page: Any, harness: str)
     flagged = page.locator(".ar-over").all_text_contents()
     assert flagged and all(re.fullmatch(r"dice \d+ of \d+ · over by \d+", f) for f in flagged)
     assert errors == []
+
+
+def test_on_a_phone_cards_sit_two_a_row_and_their_words_stay_legible(page: Any, harness: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    errors = open_table(page, harness, "airport-rush")
+    s, rng = airport_rush.new_game(2, 5), Rng(5)
+    for _ in range(40):
+        s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
+    mount(page, s, 0)
+    sizes = page.eval_on_selector_all(
+        ".ar-cards .ar-small", "els => els.map(e => e.getBoundingClientRect().height)"
+    )
+    assert sizes and min(sizes) >= 8.5, f"card words {min(sizes):.1f} px high"  # about 6 px before
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert errors == []

@@ -586,8 +586,7 @@ const STYLE = `
 .ar .ar-space-no { font-size: 15px; font-weight: 800; fill: #7a6a3a; text-anchor: middle; }
 .ar .ar-btn-text { font-size: 11px; font-weight: 800; fill: #fff; text-anchor: middle; letter-spacing: .08em; }
 @media (max-width: 600px) {
-  .ar .ar-card { width: 108px; }
-  .ar .ar-rival .ar-card { width: 96px; }
+  .ar .ar-card { width: calc(50% - 6px); max-width: ${CARD_W + 8}px; height: auto; } /* two a row: words stay legible */
   .ar .ar-carousel { flex-basis: 100%; width: 100%; }
 }
 `;
