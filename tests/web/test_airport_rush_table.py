@@ -219,3 +219,19 @@ def test_on_a_phone_cards_sit_two_a_row_and_their_words_stay_legible(page: Any, 
     assert sizes and min(sizes) >= 8.5, f"card words {min(sizes):.1f} px high"  # about 6 px before
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert errors == []
+
+
+def test_the_status_line_says_setup_while_objectives_are_kept(page: Any, harness: str) -> None:
+    """At setup nobody's turn has begun: the line names who is keeping objectives, not a round."""
+    errors = open_table(page, harness, "airport-rush")
+    s = airport_rush.new_game(2, 6)
+    chooser = s.to_act
+    mount(page, s, 1 - chooser)
+    assert (
+        page.locator(".ar-status").inner_text().startswith(f"Setup · Player {chooser + 1} keeps 2 objectives")
+    )
+    while s.view(None).to_dict()["decision"] == "keep two objectives":
+        s.apply(s.legal_actions()[0])
+    mount(page, s, 0)
+    assert page.locator(".ar-status").inner_text().startswith("Round 1 · Player ")
+    assert errors == []

@@ -518,7 +518,11 @@ function RivalAirport({ view, seat, ctx }) {
 
 function Status({ view }) {
   const round = Math.floor(view.turn / view.players) + 1;
-  const bits = [view.decision === "game over" ? "Game over" : `Round ${round} · ${seatLabel(view.current)}'s turn`];
+  const bits = [
+    view.decision === "game over" ? "Game over"
+      : view.decision === "keep two objectives" ? `Setup · ${seatLabel(view.to_act)} keeps 2 objectives`
+        : `Round ${round} · ${seatLabel(view.current)}'s turn`,
+  ];
   if (view.decision === "take off") bits.push(`take-offs ${view.takeoffs} of ${view.takeoff_limit}`);
   if (view.last_turn !== null && view.decision !== "game over") bits.push("the end is triggered: last round");
   return html`<div class="ar-status">
