@@ -126,10 +126,10 @@ class Held:
         self.origin: int | Any = None if engine_state is None else engine_state.clone()
         self.rng = rng
 
-    def deal(self) -> Any:
-        """Deal this state's game, its seed the next of the game's ``seed`` stream."""
+    def deal(self, seed: int | None = None) -> Any:
+        """Deal this state's game from ``seed``, by default the next of the game's ``seed`` stream."""
         game = self.game
-        self.origin = seed = game.seeds.next64()
+        self.origin = seed = game.seeds.next64() if seed is None else seed
         self.engine_state = game.engine.new_game(game.players, seed)
         self.rng = game.seeds.fork(1)
         return self.engine_state
@@ -249,8 +249,7 @@ def _played_back(game: SkyhallGame, origin: int | Any, history: list[int], rng: 
     again, so that OpenSpiel's history and move number come back too."""
     state = SkyhallState(game)
     if isinstance(origin, int):
-        state.held.origin = origin
-        state.held.engine_state = game.engine.new_game(game.players, origin)
+        state.held.deal(origin)
     else:
         state.held = Held(game, origin.clone())
     state.held.rng = Rng(rng)

@@ -50,6 +50,13 @@ def read(path: Path) -> list[dict[str, Any]]:
     return games
 
 
+def differing(found: object, wanted: dict[str, Any]) -> list[str]:
+    """The settings of ``wanted`` (a run's) that ``found`` (another line's ``run``) does not share."""
+    if not isinstance(found, dict):
+        return ["run"]
+    return [k for k in wanted if found.get(k) != wanted[k]] or ["run"]
+
+
 def one_run(path: Path, games: list[dict[str, Any]]) -> None:
     """:class:`ResultsError` unless ``games`` (read from ``path``) are one run's, each game once: files
     joined with ``cat`` would otherwise be summed as one run, or count a game twice."""
@@ -59,8 +66,7 @@ def one_run(path: Path, games: list[dict[str, Any]]) -> None:
     seen: set[Any] = set()
     for number, game in enumerate(games, start=1):
         if game["run"] != first:
-            found = game["run"] if isinstance(game["run"], dict) else {}
-            differ = [k for k in first if found.get(k) != first[k]] or ["run"]
+            differ = differing(game["run"], first)
             raise ResultsError(
                 f"{path} holds games of more than one run: game {number} differs from the first in "
                 f"{', '.join(differ)}; report each run's file on its own"
@@ -86,8 +92,8 @@ def resume(path: Path, run: Run) -> list[dict[str, Any]]:
     wanted = run.to_dict()
     for game in games:
         if game["run"] != wanted:
-            found = game["run"]
-            differ = [k for k in wanted if found.get(k) != wanted[k]] if isinstance(found, dict) else ["run"]
+            found = game["run"] if isinstance(game["run"], dict) else {}
+            differ = differing(found, wanted)
             raise ResultsError(
                 f"{path} holds games of another run ({', '.join(differ)} differ: "
                 f"{', '.join(f'{k}={found.get(k)!r} there, {wanted.get(k)!r} now' for k in differ)}); "

@@ -242,10 +242,10 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
         out.append(ScoreLine("keys", f"{names.get(key, '')} City Key".strip(), key))
     discs, wonders = s.commissions[seat], commission_wonders(s, seat)
     if discs or wonders:  # each Commissions disc, and each such Wonder, scores every illustration item
-        items = _n(illustration_items(s, seat), "illustration item")
+        items, bonus = illustration_items(s, seat), discs + len(wonders)
         sources = " + ".join(([_n(discs, "disc")] if discs else []) + wonders)
-        label = f"Commissions ({sources}): {discs + len(wonders)} × {items}"
-        out.append(ScoreLine("commissions", label, (discs + len(wonders)) * illustration_items(s, seat)))
+        label = f"Commissions ({sources}): {bonus} × {_n(items, 'illustration item')}"
+        out.append(ScoreLine("commissions", label, bonus * items))
     return out
 
 
