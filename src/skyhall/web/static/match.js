@@ -304,11 +304,7 @@ function Live() {
   }, [message && message.game, titles]);
 
   const choices = message ? message.choices : [];
-  const next = useMemo(() => {
-    const found = new Set();
-    for (const c of choices) if (c.target.length > path.length) for (const t of nextClicks(c, path)) found.add(t);
-    return found;
-  }, [choices, path]);
+  const next = useMemo(() => new Set(choices.flatMap((c) => nextClicks(c, path))), [choices, path]);
 
   const commit = (choice) => {
     setAsking(null);
