@@ -302,6 +302,14 @@ def test_card_4_scores_two_per_colour_around_it() -> None:
     assert s.ledger[1] == (wonder_line(4, "3 colours next to it × 2", 6),)
 
 
+@pytest.mark.rule("SKR-WON-12", "SKR-BRD-06")
+def test_card_4_counts_the_district_across_a_bridge() -> None:
+    # C2 (green) touches C1 yellow (the losing bid), C4 brown and, across its bridge, Eg white.
+    s = wonder_built(4, at="C2", lead="C1")
+    assert s.prestige == [0, 6, 0]
+    assert s.ledger[1] == (wonder_line(4, "3 colours next to it × 2", 6),)
+
+
 @pytest.mark.rule("SKR-WON-13")
 def test_card_5_shows_every_patron_tile_to_its_owner_and_scores_four() -> None:
     s = position(era=2, kept=kept_for(5), built={"Nb": (2, 18)}, discs={"Ng": None})
@@ -454,6 +462,19 @@ def test_card_11_never_moves_an_assigned_wild_disc() -> None:
     assert "move yellow green" in legal(s)
 
 
+@pytest.mark.rule("SKR-DSC-09", "SKR-WON-19")
+def test_a_wild_assigned_on_collection_is_remembered_and_never_moved() -> None:
+    """The Wild under the Wonder is collected and assigned to green; card 11 then offers only white."""
+    s = position(
+        era=2, kept=kept_for(11), built={"Nb": (2, 18)}, discs={"Ng": "wild"}, rows={1: (0, 0, 1, 0)}
+    )
+    play(s, "bid 42 Nf", "wonder 11 Ng")
+    assert s.step == ASSIGN and s.to_act == 1
+    play(s, "assign green")
+    assert s.rows[1] == (0, 1, 1, 0)
+    assert legal(s) == [*(f"move white {x}" for x in ("yellow", "green", "brown")), "pass"]
+
+
 @pytest.mark.rule("SKR-WON-20", "SKR-WON-04")
 def test_card_12_scores_two_per_unoccupied_district_next_to_it() -> None:
     # Around Ng: C1 and Nk empty, Nf freed when seat 0's bid went back, Nc built.
@@ -579,7 +600,29 @@ def test_card_20_scores_one_per_tall_building_of_its_owner() -> None:
     assert s.ledger[1] == (wonder_line(20, "2 tall Buildings × 1", 2),)
 
 
+@pytest.mark.rule("SKR-WON-28", "SKR-WON-14")
+def test_card_20_does_not_count_the_card_6_wonder() -> None:
+    """Card 6's Wonder is tall for island control only; with 2 players one seat can own both."""
+    s = position(
+        2, era=2, kept={0: [16, 19], 1: [6, 20]}, built={"Na": (1, "W6"), "Nb": (1, 108)}, discs={"Ng": None}
+    )
+    play(s, "bid 42 Nf", "wonder 20 Ng")
+    assert s.ledger[1] == (wonder_line(20, "1 tall Building × 1", 1, spare=True),)
+    assert s.prestige == [0, 0] and s.spare == [0, 1]
+
+
 # -- two players: the second Wonder ------------------------------------------------------------
+
+
+@pytest.mark.rule("SKR-WON-07", "SKR-WON-16")
+def test_card_8_kept_second_scores_its_panorama_on_the_spare_disc() -> None:
+    s = position(
+        2, era=2, kept={0: [16, 19], 1: [1, 8]}, built={"Nc": (1, 44), "Nk": (1, 46)}, discs={"Ng": None}
+    )
+    play(s, "bid 42 C1", "wonder 8 Ng", "panorama avenue")
+    assert s.ledger[1] == (wonder_line(8, "Avenue × 1", 4, spare=True),)
+    assert s.prestige == [0, 0] and s.spare == [0, 4]
+    assert s.view(0).spare == (0, 4)  # the spare disc is public
 
 
 @pytest.mark.rule("SKR-WON-07", "SKR-WON-06")
