@@ -92,6 +92,20 @@ def test_a_station_two_positions_away_adds_nothing() -> None:
     ]
 
 
+@pytest.mark.rule("GCS-SCO-03", "GCS-SCO-05")
+def test_the_ends_of_a_skyport_are_not_beside_each_other() -> None:
+    # S06 (orange/blue) at the right end shows blue on its right, towards nothing; the blue lane
+    # at the left end is not beside it, however the row's ends are indexed.
+    assert CAT.cards[idx("S06")].right == COLOURS.index("blue")
+    result = final({0: ["B5", "R1", berth("S06", "Di1")]})
+    assert lines(result, 0, "lanes") == [
+        ("Blue lane at position 1: 1 × 1★", 1),
+        ("Red lane at position 2: 1 × 0★", 0),
+    ]
+    s = position(4, rows={0: ["B5", "R1", berth("S06", "Di1")]})
+    assert s.view(0).to_dict()["lane_stars"][0] == [1, 0, None]
+
+
 @pytest.mark.rule("GCS-SCO-04")
 def test_the_tycoon_of_a_matching_station_adds_its_star() -> None:
     result = final({0: ["B5", berth("S01", "Me1"), "R5"]})
