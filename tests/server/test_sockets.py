@@ -27,7 +27,7 @@ def test_a_seat_joins_acts_and_every_socket_gets_its_own_view(server: Server) ->
             watched = join(watcher, None)
             assert watched["seat"] is None
             assert watched["choices"] == []
-            player.receive_json()  # the watcher joining is pushed too (nothing changed for the seat)
+            # a spectator joining changes nothing public: the seat's next message is its move's
             player.send_json({"type": "act", "seq": 0, "action": first["choices"][0]["notation"]})
             mine, theirs = player.receive_json(), watcher.receive_json()
             assert (mine["seq"], theirs["seq"]) == (1, 1)

@@ -20,11 +20,13 @@ Every refusal is ``{"type": "error", "code": …, "message": …}`` with the sta
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
+import logging
 import os
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
@@ -53,6 +55,8 @@ from skyhall.server.messages import (
 )
 from skyhall.server.storage import Store, default_url
 from skyhall.web import STATIC
+
+log = logging.getLogger(__name__)
 
 ENV_DB = "SKYHALL_DB"
 """Environment variable naming the database URL when none is given."""
@@ -284,10 +288,24 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
 
 
 PONG = to_json({"type": "pong"})
+OUTBOX = 64
+"""Messages a socket may have waiting to be sent; a socket that falls further behind is dropped."""
+PUSH_TIMEOUT = 10.0
+"""Seconds a socket may take to take one message before it is dropped."""
+RATE = 10.0
+"""Messages per second a socket may send, sustained (a browser sends one per choice) ..."""
+BURST = 40
+"""... and at most this many at once; beyond that the socket is closed (code 1008)."""
 
 
 class MatchSocket:
-    """One browser's socket on one match: it joins as a seat (by token) or a spectator, then acts."""
+    """One browser's socket on one match: it joins as a seat (by token) or a spectator, then acts.
+
+    Messages to the socket go through its outbox, sent in order by its own writer task, so the match
+    (which queues them holding its lock) never waits on a socket. A socket that stops reading is
+    dropped once its outbox is full or a send takes longer than :data:`PUSH_TIMEOUT`; the browser
+    reconnects and gets the latest state.
+    """
 
     def __init__(self, websocket: WebSocket, hall: Hall, authority: Authority) -> None:
         self.websocket = websocket
@@ -295,35 +313,115 @@ class MatchSocket:
         self.authority = authority
         self.joined = False
         self.seat: int | None = None
+        self.outbox: asyncio.Queue[str | int] = asyncio.Queue(OUTBOX)
+        """Messages to send, and a close code after the last one (see :meth:`close`)."""
+        self.dropped = False
+        self.closing = False
+        self.busy = False
+        """A message is being handled: a drop waits for it (an act is never cut short)."""
+        self.reader: asyncio.Task[Any] | None = None
+        self.allowance = float(BURST)
+        self.checked = 0.0
 
-    async def push(self, text: str) -> None:
-        await self.websocket.send_text(text)
+    def push(self, text: str) -> None:
+        """Queue ``text`` for this socket (never waits: the match calls it holding its lock)."""
+        if self.dropped:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(f"it fell {OUTBOX} messages behind")
 
-    async def refuse(self, exc: Refused) -> None:
-        await self.push(to_json(error(exc.code, exc.message)))
+    def close(self, code: int) -> None:
+        """Close the socket once the messages queued before are sent."""
+        self.closing = True
+        try:
+            self.outbox.put_nowait(code)
+        except asyncio.QueueFull:
+            self.drop("its outbox was full when it was to be closed")
 
-    async def serve(self) -> None:
+    def drop(self, why: str) -> None:
+        """Give up on a socket that does not take its messages: its reader stops (after the message it
+        is handling, if any) and it is detached."""
+        if self.dropped:
+            return
+        self.dropped = True
+        log.info("match %s: dropped a socket: %s", self.authority.id, why)
+        if self.reader is not None and not self.busy:
+            self.reader.cancel()
+
+    async def write(self) -> None:
+        """Send the outbox in order, until a close or a failure."""
         try:
             while True:
-                message = await self.websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                raw = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
-                if len(raw.encode("utf-8")) > MAX_MESSAGE:
-                    await self.refuse(Refused("too_large", f"messages are limited to {MAX_MESSAGE} bytes"))
-                    continue
-                try:
-                    await self.handle(raw)
-                except Refused as exc:
-                    await self.refuse(exc)
-                    if exc.code == "forbidden" and not self.joined:
-                        await self.websocket.close(code=4403)
+                item = await self.outbox.get()
+                async with asyncio.timeout(PUSH_TIMEOUT):
+                    if isinstance(item, int):
+                        await self.websocket.close(code=item)
                         return
-        except WebSocketDisconnect:
-            return
+                    await self.websocket.send_text(item)
+        except Exception as exc:  # a closed, broken or stuck socket
+            self.drop(f"a send failed ({type(exc).__name__})")
+
+    def refuse(self, exc: Refused) -> None:
+        self.push(to_json(error(exc.code, exc.message)))
+
+    def within_rate(self) -> bool:
+        """Whether one more message keeps the socket within :data:`RATE` and :data:`BURST`."""
+        now = asyncio.get_running_loop().time()
+        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    async def serve(self) -> None:
+        self.reader = reader = asyncio.current_task()
+        self.checked = asyncio.get_running_loop().time()
+        writer = asyncio.create_task(self.write())
+        try:
+            await self.read()
+        except asyncio.CancelledError:
+            if not self.dropped:
+                raise  # the server is stopping
+            if reader is not None:
+                reader.uncancel()
         finally:
+            self.reader = None
             if self.joined:
                 await self.authority.detach(self.push)
+            if self.closing and not self.dropped:
+                with suppress(Exception):
+                    await writer  # the last messages, then the close
+            writer.cancel()
+
+    async def read(self) -> None:
+        """Handle the socket's messages until it closes, is closed, or is dropped."""
+        while not self.closing and not self.dropped:
+            try:
+                message = await self.websocket.receive()
+            except WebSocketDisconnect:
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            if not self.within_rate():
+                self.refuse(Refused("too_many", f"a socket may send at most {RATE:g} messages a second"))
+                self.close(1008)
+                return
+            raw = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
+            if len(raw.encode("utf-8")) > MAX_MESSAGE:
+                self.refuse(Refused("too_large", f"messages are limited to {MAX_MESSAGE} bytes"))
+                continue
+            self.busy = True
+            try:
+                await self.handle(raw)
+            except Refused as exc:
+                self.refuse(exc)
+                if exc.code == "forbidden" and not self.joined:
+                    self.close(4403)
+            finally:
+                self.busy = False
 
     async def handle(self, raw: str) -> None:
         try:
@@ -341,4 +439,4 @@ class MatchSocket:
                 raise Refused("unauthorized", "join with a seat's token to play (spectators watch only)")
             await self.hall.act(self.authority, self.seat, message.seq, message.action)
         else:
-            await self.push(PONG)
+            self.push(PONG)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +45,7 @@ HTTP_STATUS = {
     "live": 409,
     "broken": 409,
     "too_large": 413,
+    "too_many": 429,
     "illegal": 422,
     "invalid": 422,
 }
@@ -64,10 +65,10 @@ class Refused(Exception):
         return HTTP_STATUS[self.code]
 
 
-Send = Callable[[str], Awaitable[None]]
-"""How the authority pushes a message (JSON text) to one socket."""
-PUSH_TIMEOUT = 10.0
-"""Seconds a socket may take to accept a push before it is dropped."""
+Send = Callable[[str], None]
+"""How the authority pushes a message (JSON text) to one socket: queued at once, never awaited, so a
+slow or stuck socket cannot hold the match's lock (the socket's own writer sends it, and drops the
+socket if it falls behind: :class:`skyhall.server.app.MatchSocket`)."""
 
 
 @dataclass
@@ -232,7 +233,7 @@ class Authority:
             await journal.append(Move(self.id, self.seq, done, seat, OVER if after.is_over else LIVE))
             self.state = after
             self.record.actions.append(done)
-            await self._broadcast()
+            self._broadcast()
 
     async def set_control(self, store: Store, seat: int, kind: str, level: str | None) -> None:
         """Hand ``seat`` to a bot at ``level`` or back to its human."""
@@ -241,7 +242,7 @@ class Authority:
             await asyncio.to_thread(store.set_seat, self.id, seat, kind, level)
             self.seats[seat].kind = kind
             self.seats[seat].level = level
-            await self._broadcast()
+            self._broadcast()
 
     def bot_turn(self) -> BotTurn | None:
         """The pending decision if a bot must make it and none is thinking yet."""
@@ -255,38 +256,42 @@ class Authority:
         return BotTurn(state.to_act, seat.level, self.seq, view, tuple(state.legal_actions()))
 
     async def attach(self, send: Send, seat: int | None) -> None:
-        """Start pushing to a socket; everyone sees the seat's new ``connected``."""
+        """Start pushing to a socket. It gets the current message; the others get theirs only when the
+        seat's ``connected`` changes (a spectator joining, or a seat's second tab, changes nothing)."""
         async with self.lock:
             self.listeners[send] = seat
-            if seat is not None:
-                self.seats[seat].sockets += 1
-            await self._broadcast()
+            if seat is None:
+                send(self.message_json(None))
+                return
+            self.seats[seat].sockets += 1
+            if self.seats[seat].sockets == 1:
+                self._broadcast()
+            else:
+                send(self.message_json(seat))
 
     async def detach(self, send: Send) -> None:
+        """Stop pushing to a socket (again: nothing); the others hear if its seat is now unwatched."""
         async with self.lock:
-            seat = self.listeners.pop(send, None)
+            if send not in self.listeners:
+                return
+            seat = self.listeners.pop(send)
             if seat is not None:
                 self.seats[seat].sockets -= 1
-                await self._broadcast()
+                if self.seats[seat].sockets == 0:
+                    self._broadcast()
 
     async def tell_all(self, message: dict[str, Any]) -> None:
         text = to_json(message)
         async with self.lock:
             for send in list(self.listeners):
-                await self._send(send, text)
+                send(text)
 
-    async def _broadcast(self) -> None:
-        """After a change: every watcher's new message (the lock is held, so pushes keep their order)."""
+    def _broadcast(self) -> None:
+        """After a change: every watcher's new message (called with the lock held, so pushes keep their
+        order; queuing them never waits)."""
         self._said.clear()
         for send, seat in list(self.listeners.items()):
-            await self._send(send, self.message_json(seat))
-
-    async def _send(self, send: Send, text: str) -> None:
-        try:
-            async with asyncio.timeout(PUSH_TIMEOUT):
-                await send(text)
-        except Exception:  # a dead or stuck socket is dropped; its handler detaches it
-            log.info("match %s: dropped a socket that did not take a push", self.id)
+            send(self.message_json(seat))
 
     # Finished matches: the record and the replay.
 
