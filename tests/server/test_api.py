@@ -77,6 +77,18 @@ def test_create_answers_tokens_and_links_and_stores_only_their_hashes(server: Se
         ({"game": "skyport", "options": {"first_player": 2}}, "must be a seat from 0 to 1, not 2"),
         ({"game": "skyport", "options": {"cities": "AE"}}, "no city 'E'"),
         ({"game": "skyrise", "options": {"city_keys": "up"}}, "must be one of lowest, highest, off"),
+        ({"game": "skyport", "players": 10**12}, "less than or equal to 16"),  # refused before any work
+        ({"game": "skyport", "players": 0}, "greater than or equal to 1"),
+        ({"game": "skyport", "players": True}, "valid integer"),
+        ({"game": "skyport", "players": 2.0}, "valid integer"),
+        ({"game": "skyport", "seats": [{"name": "Al\u202eice"}, {}]}, "cannot hold the character U+202E"),
+        ({"game": "skyport", "seats": [{"name": "Bo\u0085b"}, {}]}, "cannot hold the character U+0085"),
+        ({"game": "skyport", "seats": [{"name": "Bob"}, {"name": " bob "}]}, "seats 1 and 2 are both called"),
+        ({"game": "skyport", "seats": [{"name": "Player 2"}, {}]}, "how the log calls seat 2"),
+        (
+            {"game": "skyport", "seats": [{"kind": "bot", "level": "x"}] * 2},
+            "(levels: easy, normal, hard; or an agent: greedy, ismcts, random)",
+        ),
     ],
 )
 def test_create_refuses_bad_requests_with_422(server: Server, body: dict[str, object], message: str) -> None:
@@ -84,6 +96,14 @@ def test_create_refuses_bad_requests_with_422(server: Server, body: dict[str, ob
     assert response.status_code == 422
     assert response.json()["code"] == "invalid"
     assert message in response.json()["message"]
+
+
+def test_names_are_tidied_and_may_hold_joined_emoji(server: Server) -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    created = server.create(seats=[{"name": "  Ann   Lee "}, {"name": "   "}])
+    assert [seat["name"] for seat in created["seats"]] == ["Ann Lee", "Player 2"]
+    created = server.create(seats=[{"name": family}, {"name": "Player 2"}])  # its own default name
+    assert [seat["name"] for seat in created["seats"]] == [family, "Player 2"]
 
 
 def test_the_seat_to_act_plays_with_its_token(server: Server) -> None:
@@ -116,6 +136,7 @@ def refusals(server: Server, created: dict[str, object]) -> list[tuple[int, str,
         post(url, json={"token": token, "seq": 0, "action": "fly to the moon"}),
         post(url, content=b'{"token": "x", "seq": 0, "action"', headers={"Content-Type": "application/json"}),
         post(url, json={"token": token, "seq": "zero", "action": legal}),
+        post(url, json={"token": token, "seq": "0", "action": legal}),  # no conversions
         post(url, json={"token": token, "seq": 0, "action": "x" * 5000}),
         post("/api/matches/m_nothere/act", json={"token": token, "seq": 0, "action": legal}),
     ]
@@ -133,6 +154,7 @@ def test_bad_acts_get_the_right_status_and_change_nothing(server: Server) -> Non
         (409, "stale"),
         (422, "illegal"),
         (400, "bad_request"),
+        (422, "invalid"),
         (422, "invalid"),
         (413, "too_large"),
         (404, "not_found"),

@@ -116,8 +116,12 @@ class Hall:
         if request.game not in games:
             raise Refused("invalid", f"no game {request.game!r} (games: {', '.join(games)})")
         game = get(request.game)
-        players = request.players or len(request.seats) or game.spec.min_players
         seats = request.seats or []
+        players = request.players if request.players is not None else len(seats) or game.spec.min_players
+        try:
+            game.spec.check_players(players)  # first: nothing is built per seat for a wild count
+        except ValueError as exc:
+            raise Refused("invalid", str(exc)) from None
         if seats and len(seats) != players:
             raise Refused("invalid", f"{len(seats)} seats described for {players} players")
         kinds: list[tuple[str, str | None]] = []
@@ -134,12 +138,10 @@ class Hall:
             raise Refused("invalid", f"the server does not offer the option {hidden[0]!r}")
         seed = secrets.randbelow(2**62)
         try:
-            game.spec.check_players(players)
             record, state = GameRecord.start(game.id, players, seed, dict(request.options))
         except (SkyhallError, ValueError, TypeError, KeyError) as exc:
             raise Refused("invalid", str(exc).strip("'\"")) from None
-        # an unnamed seat is called as the log calls it, so the page can put names into the log's lines
-        names = [(seats[i].name if seats else None) or f"Player {i + 1}" for i in range(players)]
+        names = seat_names([seat.name for seat in seats] or [None] * players)
         tokens = [secrets.token_urlsafe(24) for _ in range(players)]
         match_id = "m_" + secrets.token_urlsafe(9)
         seat_list = new_seats(names, kinds, tokens)
@@ -241,4 +243,32 @@ class Hall:
 
 def check_level(level: str) -> None:
     if level not in agent_names():
-        raise Refused("invalid", f"no bot level {level!r} (levels: {', '.join(levels())})")
+        others = sorted(set(agent_names()) - set(levels()))
+        raise Refused(
+            "invalid",
+            f"no bot level {level!r} (levels: {', '.join(levels())}; or an agent: {', '.join(others)})",
+        )
+
+
+DEFAULT_NAME = re.compile(r"player\s*(\d+)")
+"""A seat's default name, as the log calls it ("Player 2"), in the form names are compared in."""
+
+
+def seat_names(chosen: list[str | None]) -> list[str]:
+    """Each seat's name: the one chosen, else "Player N" as the log calls the seat (so the page can put
+    names into the log's lines). ``invalid`` for two seats of one name (letter case and spacing aside),
+    or another seat's "Player N", either of which would make the log name the wrong seat."""
+    names = [name or f"Player {i + 1}" for i, name in enumerate(chosen)]
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        key = " ".join(name.casefold().split())
+        default = DEFAULT_NAME.fullmatch(key)
+        if default and int(default.group(1)) != i + 1:
+            raise Refused(
+                "invalid",
+                f"seat {i + 1} cannot be called {name!r}: that is how the log calls seat {default.group(1)}",
+            )
+        if key in seen:
+            raise Refused("invalid", f"seats {seen[key] + 1} and {i + 1} are both called {name!r}")
+        seen[key] = i
+    return names

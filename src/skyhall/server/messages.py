@@ -8,6 +8,7 @@ game's text functions of that view), so they cannot carry what the seat may not 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
@@ -25,7 +26,9 @@ Notation = Annotated[str, Field(min_length=1, max_length=200)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """No unknown fields, and no conversions: ``true`` or ``2.0`` is not a count, ``"0"`` not a ``seq``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Join(Strict):
@@ -51,6 +54,14 @@ Inbound = Annotated[Join | Act | Ping, Field(discriminator="type")]
 INBOUND: TypeAdapter[Join | Act | Ping] = TypeAdapter(Inbound)
 
 
+UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Unicode categories a name may not hold: control, format, surrogate, private use, unassigned, line and
+paragraph separators."""
+JOINERS = frozenset("\u200c\u200d")
+"""The format characters a name may hold: the zero-width (non-)joiners of Persian or Hindi words and of
+emoji sequences."""
+
+
 class SeatSpec(Strict):
     kind: Literal["human", "bot"] = "human"
     level: str | None = Field(default=None, max_length=40)
@@ -60,15 +71,20 @@ class SeatSpec(Strict):
     @field_validator("name")
     @classmethod
     def _printable(cls, name: str | None) -> str | None:
-        """Names are shown to everyone and stored: no control characters (PostgreSQL refuses NUL)."""
-        if name is not None and any(ord(c) < 32 or ord(c) == 127 for c in name):
-            raise ValueError("a name cannot hold control characters")
-        return name
+        """Names are shown to everyone and stored: no control or format characters (PostgreSQL refuses
+        NUL; a right-to-left override would turn the text after it around), no line or paragraph
+        separators; spaces at the ends are dropped, and a name of spaces alone is no name."""
+        if name is None:
+            return None
+        bad = next((c for c in name if unicodedata.category(c) in UNPRINTABLE and c not in JOINERS), None)
+        if bad is not None:
+            raise ValueError(f"a name cannot hold the character U+{ord(bad):04X}")
+        return " ".join(name.split()) or None
 
 
 class CreateMatch(Strict):
     game: str = Field(max_length=40)
-    players: int | None = None
+    players: int | None = Field(default=None, ge=1, le=16)
     """How many seats; defaults to ``len(seats)``, or the game's minimum."""
     seats: list[SeatSpec] = Field(default_factory=list, max_length=8)
     options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=16)
