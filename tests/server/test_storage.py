@@ -59,9 +59,10 @@ def test_a_stored_log_that_does_not_replay_marks_only_that_match_broken(server: 
     )
     server.start()
     response = server.client.get(f"/api/matches/{bad['match']}")
-    assert response.status_code == 200
-    assert response.json()["code"] == "broken"
+    assert (response.status_code, response.json()["code"]) == (409, "broken")
     assert "actions[0]" in response.json()["message"]
+    record = server.client.get(f"/api/matches/{bad['match']}/record")  # it holds the seed: every hand
+    assert (record.status_code, record.json()["code"]) == (409, "broken")
     act = server.act(bad["match"], bad["seats"][0]["token"], 1, "pass")
     assert (act.status_code, act.json()["code"]) == (409, "broken")
     assert server.state(good["match"])["seq"] == 2

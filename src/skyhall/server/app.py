@@ -239,6 +239,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
         match_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> Response:
         authority = await hall_of(request).get(match_id)
+        authority.check_readable()
         token = bearer(authorization)
         return json_text(authority.message_json(None if token is None else authority.seat_for(token)))
 

@@ -182,6 +182,12 @@ class Authority:
             state.result() if state.is_over else None,
         )
 
+    def check_readable(self) -> None:
+        """``broken`` for a match whose state could not be rebuilt (an HTTP answer is then an error,
+        not a 200 carrying one)."""
+        if self.state is None:
+            raise Refused("broken", f"this match cannot be played: {self.reason}")
+
     def message_json(self, seat: int | None) -> str:
         """:meth:`message` as JSON text, built once per change and seat."""
         text = self._said.get(seat)
@@ -190,8 +196,7 @@ class Authority:
         return text
 
     def _playable(self) -> Any:
-        if self.state is None:
-            raise Refused("broken", f"this match cannot be played: {self.reason}")
+        self.check_readable()
         if self.state.is_over:
             raise Refused("over", "the match is over")
         return self.state
@@ -296,6 +301,10 @@ class Authority:
     # Finished matches: the record and the replay.
 
     def record_json(self) -> str:
+        """The record of a finished match; refused while live, and for a broken match, which may have
+        been broken before its end (the record holds the seed, so every hidden card)."""
+        if self.status == BROKEN:
+            raise Refused("broken", f"this match cannot be played, so its record stays closed: {self.reason}")
         if self.status == LIVE:
             raise Refused("live", "the record opens when the match is over (it holds the hidden cards)")
         return self.record.to_json()
