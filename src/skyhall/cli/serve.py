@@ -8,6 +8,10 @@ import typer
 
 from skyhall.cli.common import fail
 
+SHUTDOWN = 5
+"""Seconds a stopping server (Ctrl-C, SIGTERM) waits for open connections before closing them: a client
+that stopped reading used to keep it from exiting for as long as the client lived."""
+
 
 def serve(
     host: Annotated[
@@ -42,4 +46,5 @@ def serve(
         port=port,
         ws_max_size=16 * MAX_MESSAGE,
         log_level="warning",
+        timeout_graceful_shutdown=SHUTDOWN,
     )

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -39,10 +42,23 @@ def think(level: str, seed: int, view: Any, legal: Sequence[Any]) -> str:
     return str(make_agent(level, seed).choose(view, legal))
 
 
-def leave_ctrl_c() -> None:
+def start_worker(server: int) -> None:
     """A worker ignores Ctrl-C: a terminal sends it to every process of the server, and the server
-    stops its workers itself (each printed a KeyboardInterrupt traceback)."""
+    stops its workers itself (each printed a KeyboardInterrupt traceback). And it exits once the
+    ``server`` process is gone: a server killed outright (``SIGKILL``, the OOM killer) cannot stop
+    its workers, which then sat idle for ever, with multiprocessing's resource tracker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_without, args=(server,), name="orphan-check", daemon=True).start()
+
+
+def _exit_without(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
+
+
+ORPHAN_CHECK = 1.0
+"""Seconds between a worker's checks that the server is still its parent."""
 
 
 class BotPool:
@@ -55,7 +71,10 @@ class BotPool:
     async def choose(self, level: str, seed: int, view: Any, legal: Sequence[Any]) -> str:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=leave_ctrl_c
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=start_worker,
+                initargs=(os.getpid(),),
             )
         loop = asyncio.get_running_loop()
         job = loop.run_in_executor(self._pool, think, level, seed, view, tuple(legal))

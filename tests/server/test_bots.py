@@ -1,0 +1,78 @@
+"""The bots' worker processes: they go when the server goes, even when it is killed outright."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+SERVER = textwrap.dedent(
+    """
+    import asyncio
+
+    from skyhall.games import skyport
+    from skyhall.server.bots import BotPool
+
+    async def main() -> None:
+        pool = BotPool(2)
+        state = skyport.new_game(2, 1)
+        await pool.choose("random", 1, state.view(state.to_act), state.legal_actions())
+        print("ready", flush=True)
+        await asyncio.sleep(120)
+
+    if __name__ == "__main__":
+        asyncio.run(main())
+    """
+)
+
+
+def children(parent: int) -> list[int]:
+    """The processes whose parent is ``parent``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                found.append(int(entry.name))
+    return found
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has exited (a zombie waiting for its new parent to reap it counts)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] == "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_bot_workers_exit_when_the_server_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "server.py"
+    script.write_text(SERVER)
+    server = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline() == "ready\n"
+        pids = children(server.pid)  # the two workers, and multiprocessing's resource tracker if any
+        assert len(pids) >= 2 and not any(gone(pid) for pid in pids), pids
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+        deadline = time.monotonic() + 15
+        while not all(gone(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [pid for pid in pids if not gone(pid)] == []
+    finally:
+        server.kill()
+        for pid in pids if "pids" in locals() else []:
+            if not gone(pid):
+                os.kill(pid, signal.SIGKILL)
