@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
+
 import pytest
 
 from skyhall.core.record import GameRecord
@@ -248,3 +252,26 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back(server: Server) -> None:
     server.wait_until(lambda: server.state(match)["seq"] >= 1)  # the bot made the seat's decision
     back = server.client.post(url, json={"token": token, "kind": "human"})
     assert back.json()["seats"][seat]["kind"] == "human"
+
+
+def test_every_answer_carries_the_security_headers(server: Server) -> None:
+    created = server.create()
+    for path in ("/", f"/match/{created['match']}", "/api/games", "/static/lib.js", "/api/matches/m_none"):
+        response = server.client.get(path)
+        headers = response.headers
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["x-frame-options"] == "DENY", path
+        assert headers["referrer-policy"] == "no-referrer", path
+        policy = dict(part.strip().split(" ", 1) for part in headers["content-security-policy"].split(";"))
+        assert policy["frame-ancestors"] == "'none'" and policy["default-src"] == "'self'", path
+        assert policy["connect-src"] == "'self' ws://testserver wss://testserver", path
+        for script in re.findall(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", response.text, re.DOTALL):
+            digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+            assert f"'sha256-{digest}'" in policy["script-src"].split(), path  # the import map may run
+    forged = server.client.get("/api/games", headers={"host": "evil.example; script-src *"})
+    assert "script-src *" not in forged.headers["content-security-policy"]
+
+
+def test_the_api_is_described_without_a_docs_page_from_a_cdn(server: Server) -> None:
+    assert server.client.get("/api/openapi.json").json()["info"]["title"] == "Skyhall"
+    assert server.client.get("/api/docs").status_code == 404

@@ -123,13 +123,17 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
+    """A fresh page; the test fails if the server's content security policy refused anything on it."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(15_000)
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     try:
         yield page
     finally:
         context.close()
+    assert refused == [], "the content security policy refused something on the page"
 
 
 @pytest.fixture

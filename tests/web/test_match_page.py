@@ -47,6 +47,8 @@ def test_create_play_restart_and_continue(live_server: LiveServer, page: Any, ar
     page.wait_for_url("**/match/**")
     match = page.url.split("/match/")[1].split("#")[0]
 
+    page.locator(".seat.you").wait_for()
+    wait_for(lambda: page.url.endswith("#seat=0"))  # the token left the address bar once held
     for _ in range(3):
         decide_from_the_list(page, live_server, match)
     page.locator("button.choice:not([disabled])").first.wait_for()  # our turn: no bot is thinking

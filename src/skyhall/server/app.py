@@ -21,12 +21,16 @@ Every refusal is ``{"type": "error", "code": …, "message": …}`` with the sta
 from __future__ import annotations
 
 import asyncio
+import base64
 import gc
+import hashlib
 import json
 import logging
 import os
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
@@ -123,6 +127,60 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+def inline_script_hashes(folder: Path) -> list[str]:
+    """The CSP sources of the inline scripts (the import maps) of the pages in ``folder``."""
+    found = set()
+    for page in folder.glob("*.html"):
+        for script in INLINE_SCRIPT.findall(page.read_text(encoding="utf-8")):
+            digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+            found.add(f"'sha256-{digest}'")
+    return sorted(found)
+
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", re.DOTALL)
+
+
+class SecurityHeaders:
+    """Adds to every HTTP answer what keeps a page from being framed, sniffed or fed foreign code.
+
+    The pages may run scripts only from this server (and their own import maps, by hash), connect
+    only to it (its websocket included: some browsers do not count ``ws:`` as ``'self'``), and may not
+    be framed by any site: a framed match page would act with the seat token its origin holds.
+    """
+
+    def __init__(self, app: ASGIApp, scripts: list[str]) -> None:
+        self.app = app
+        self.policy = (
+            f"default-src 'self'; script-src 'self' {' '.join(scripts)}; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; connect-src 'self' ws://{host} wss://{host}; frame-ancestors 'none'; "
+            "base-uri 'none'; form-action 'self'; object-src 'none'"
+        )
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")
+        policy = self.policy.replace("{host}", host if HOST.fullmatch(host) else "localhost").encode()
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [
+                    *message.get("headers", []),
+                    (b"content-security-policy", policy),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"no-referrer"),
+                ]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+HOST = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]+)?|\[[0-9A-Fa-f:.]+\](:[0-9]+)?")
+"""A ``Host`` header fit to be put in the policy (a name or address, and a port)."""
+
+
 GC_THRESHOLDS = (10_000, 10, 10)
 """The cyclic collector's thresholds while serving (Python's default is ``(700, 10, 10)``)."""
 
@@ -174,8 +232,12 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
             await hall.close()
             store.close()
 
-    app = FastAPI(title="Skyhall", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # The API is described at /api/openapi.json; no docs page, which would load its code from a CDN.
+    app = FastAPI(
+        title="Skyhall", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json"
+    )
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
+    app.add_middleware(SecurityHeaders, scripts=inline_script_hashes(STATIC))
 
     def hall_of(request: Request | WebSocket) -> Hall:
         hall: Hall = request.app.state.hall

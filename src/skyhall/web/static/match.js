@@ -9,11 +9,17 @@ const MATCH = decodeURIComponent(PARTS[1] || "");
 const REPLAY = PARTS[2] === "replay";
 const NO_TARGETS = new Set();
 
-/** The seat token for this page: the address's `#token=…`, else the one seat this browser holds here. */
+/** The seat token for this page: the address's `#token=…` (an invite link); else the seat `#seat=N`
+ * names, or the one seat, this browser holds here. */
 function seatToken() {
   const inAddress = tokenInAddress();
   if (inAddress) return inAddress;
   const held = heldSeats().filter((s) => s.match === MATCH);
+  const seat = new URLSearchParams(location.hash.slice(1)).get("seat");
+  if (seat !== null) {
+    const found = held.find((s) => String(s.seat) === seat);
+    return found ? found.token : null;
+  }
   return held.length === 1 ? held[0].token : null;
 }
 
@@ -290,6 +296,8 @@ function Live() {
   useEffect(() => {
     if (message && message.seat !== null && token) {
       holdSeat({ match: MATCH, seat: message.seat, token, game: message.game });
+      // the token is held now: it leaves the address bar and the history, the seat's number stays
+      if (tokenInAddress()) history.replaceState(null, "", `${location.pathname}${location.search}#seat=${message.seat}`);
     }
   }, [message && message.seat]);
   useEffect(() => {
