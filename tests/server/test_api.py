@@ -7,6 +7,7 @@ import hashlib
 import re
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from skyhall.core.record import GameRecord
 from tests.server.conftest import BACKENDS, Server
@@ -275,3 +276,22 @@ def test_every_answer_carries_the_security_headers(server: Server) -> None:
 def test_the_api_is_described_without_a_docs_page_from_a_cdn(server: Server) -> None:
     assert server.client.get("/api/openapi.json").json()["info"]["title"] == "Skyhall"
     assert server.client.get("/api/docs").status_code == 404
+
+
+def test_a_database_that_does_not_answer_is_a_json_503_and_changes_nothing(server: Server) -> None:
+    created = server.create()
+    token = server.token_to_act(created)
+    choice = server.state(created["match"], token)["choices"][0]["notation"]
+    store = server.client.app.state.hall.store  # type: ignore[attr-defined]
+
+    def locked(_moves: object) -> None:
+        raise OperationalError("INSERT INTO move", {}, Exception("database is locked"))
+
+    store.add_moves, add_moves = locked, store.add_moves
+    try:
+        response = server.act(created["match"], token, 0, choice)
+    finally:
+        store.add_moves = add_moves
+    assert (response.status_code, response.json()["code"]) == (503, "busy")
+    assert server.state(created["match"])["seq"] == 0
+    assert server.act(created["match"], token, 0, choice).status_code == 200  # and then it works

@@ -38,6 +38,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
@@ -250,6 +251,16 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         return refusal(validation_refusal(list(exc.errors())))
+
+    @app.exception_handler(OperationalError)
+    async def _busy(_request: Request, exc: OperationalError) -> JSONResponse:
+        log.warning("the database failed: %s", exc)
+        return refusal(Refused("busy", "the database did not answer in time; nothing was changed, try again"))
+
+    @app.exception_handler(Exception)
+    async def _failed(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("a request failed", exc_info=exc)
+        return refusal(Refused("internal", "the server failed on this request; nothing was changed"))
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> Response:

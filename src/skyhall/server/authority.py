@@ -48,6 +48,8 @@ HTTP_STATUS = {
     "too_many": 429,
     "illegal": 422,
     "invalid": 422,
+    "internal": 500,
+    "busy": 503,
 }
 """The HTTP status of each error code (websocket errors carry the code only)."""
 
