@@ -115,6 +115,14 @@ def test_locate_shows_the_top_five_planes_and_one_joins_the_waiting_queue() -> N
     assert s.step == DRAW
 
 
+@pytest.mark.rule("ARU-ACT-02", "ARU-TKO-11")
+def test_a_located_plane_moves_up_at_once_to_an_empty_departure_space() -> None:
+    s, planes = locating(departure={0: ["DE3", "IT2", None]}, waiting={0: []})
+    play(s, "play locate", f"choose {planes[1]}")
+    assert s.departure[0][2] == Docked(idx(planes[1]))
+    assert s.waiting[0] == ()
+
+
 @pytest.mark.rule("ARU-ACT-04")
 def test_locate_returns_the_other_planes_to_the_bottom_in_random_order() -> None:
     orders = set()
@@ -304,6 +312,23 @@ def test_adjust_moves_a_die_one_step_within_one_to_six() -> None:
 
 
 @pytest.mark.rule("ARU-ACT-08")
+def test_adjust_reaches_six_and_one() -> None:
+    s = effect("adjust", departure={0: QUIET}, airport={0: "y5 b2"})
+    assert effects(s) == [
+        "adjust airport y5 up",
+        "adjust airport y5 down",
+        "adjust airport b2 up",
+        "adjust airport b2 down",
+        "pass",
+    ]
+    play(s, "adjust airport y5 up")
+    assert s.airport[0] == dice("y6 b2")
+    s = effect("adjust", departure={0: QUIET}, airport={0: "y5 b2"})
+    play(s, "adjust airport b2 down")
+    assert s.airport[0] == dice("y5 b1")
+
+
+@pytest.mark.rule("ARU-ACT-08")
 def test_adjust_reaches_dice_on_planes() -> None:
     s = effect("adjust", departure={0: [("CA2", "y4"), "DE3", "FR4"]}, airport={0: ""})
     assert effects(s) == ["adjust plane 1 y4 up", "adjust plane 1 y4 down", "pass"]
@@ -462,6 +487,14 @@ def test_swap_planes_trades_a_departure_plane_with_a_waiting_one() -> None:
     # FR1's dice: one found the last Airport space, the other went back into the bag.
     assert len(s.airport[0]) == 4 and Counter(s.airport[0]) >= Counter(dice("y1 y2 y3"))
     assert s.bag == (bag[0], bag[1] + 1, bag[2])
+
+
+@pytest.mark.rule("ARU-ACT-13", "ARU-ACT-06")
+def test_swap_planes_leaves_the_plane_on_the_overload_space_alone() -> None:
+    """A plane swapped there would refill the extra space, which is never refilled."""
+    s = effect("swap-planes", departure={0: [*QUIET, ("CA2", "r3")]}, waiting={0: ["ES2"]}, airport={0: "y1"})
+    assert len(s.departure[0]) == 4
+    assert effects(s) == [f"exchange plane {p} waiting 1" for p in (1, 2, 3)] + ["pass"]
 
 
 @pytest.mark.rule("ARU-ACT-13", "ARU-CARD-07")

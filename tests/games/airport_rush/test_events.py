@@ -353,6 +353,52 @@ def test_tailwind_gives_each_player_a_rolled_die_placed_by_the_action_1_rules() 
     assert CAT.cards[s.hands[0][-1]].kind == "adjust"
 
 
+@pytest.mark.rule("ARU-EVT-12", "ARU-DICE-14")
+def test_a_tailwind_die_outside_ones_turn_allows_no_loading_from_the_airport() -> None:
+    # Player 2's Airport r3 would fit AR1 [red, red], but loading is for their own turn only.
+    s = position(
+        departure={0: [None, None, None], 1: ["AR1", None, None]},
+        waiting={0: [], 1: []},
+        airport={1: "r3 y1 y2 y4"},
+        hands={0: FLIP_FIRST},
+        load={},
+    )
+    at_draw(s)
+    with_deck(s, 1, ["tailwind", "adjust"])
+    s.bag = (0, 2, 0)  # two blue dice: neither fits AR1
+    play(s, "draw action deck")
+    assert (s.step, s.actor) == (PLACE_DIE, 1)
+    (theirs,) = s.pending
+    face = die.name(theirs)
+    assert legal(s) == [f"discard {face}", *(f"swap {face} {x}" for x in ("y1", "y2", "y4", "r3"))]
+
+
+@pytest.mark.rule("ARU-EVT-12", "ARU-DICE-10", "ARU-DICE-11")
+def test_a_tailwind_die_may_be_swapped_whatever_swaps_were_made_before_in_the_turn() -> None:
+    """The die is placed by the Action 1 rules afresh: the turn's swaps do not count against it."""
+    s = position(
+        departure={0: ["DE3", "IT2", None], 1: [None, None, None]},
+        waiting={0: [], 1: []},
+        airport={0: "y1 y2 y3 y4"},
+        hands={0: ["FR3", "flip"]},
+        load={0: "r1 r2 r4"},
+    )
+    play(s, "take 1 r1 r2 r4")
+    for face, out in (("r1", "y1"), ("r2", "y2"), ("r4", "y3")):
+        play(s, f"swap {face} {out}")
+    assert s.swaps == CAT.limits.max_swaps
+    play(s, "play FR3", "pass")
+    assert (s.step, s.actor) == (DRAW, 0)
+    with_deck(s, 1, ["tailwind", "adjust"])
+    s.bag = (0, 0, 1)  # one red die: it fits none of Player 1's planes, and their Airport is full
+    play(s, "draw action deck")
+    assert (s.step, s.actor) == (PLACE_DIE, 0)
+    (mine,) = s.pending
+    face = die.name(mine)
+    assert f"discard {face}" in legal(s)
+    assert any(choice.startswith(f"swap {face} ") for choice in legal(s))
+
+
 @pytest.mark.rule("ARU-EVT-12", "ARU-EDGE-08")
 def test_tailwind_with_an_empty_bag_gives_nothing() -> None:
     s = at_draw(position(hands={0: FLIP_FIRST}, load={}))

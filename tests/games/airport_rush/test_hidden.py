@@ -122,6 +122,18 @@ def test_a_card_drawn_blind_is_told_to_the_drawer_only() -> None:
         assert s.view(other).hands[0][s.hands[0].index(idx("JP5"))] == HIDDEN_PLANE
 
 
+@pytest.mark.rule("ARU-HID-01", "ARU-EVT-03")
+def test_the_card_drawn_again_after_a_blind_event_is_told_to_the_drawer_only() -> None:
+    s = with_deck(position(2), 0, ["inspection", "JP5"])
+    until_step(s, DRAW)
+    play(s, "draw plane deck")
+    assert idx("JP5") in s.hands[0] and idx("JP5") not in s.known[0]
+    assert "JP5" in told(s, 0)
+    for other in (1, None):
+        assert "JP5" not in told(s, other)
+        assert s.view(other).hands[0][s.hands[0].index(idx("JP5"))] == HIDDEN_PLANE
+
+
 @pytest.mark.rule("ARU-HID-01", "ARU-EDGE-07")
 def test_refusals_never_reveal_a_hand() -> None:
     s = position(2, hands={0: ["JP5", "US2", "control", "locate"]}, settle=True)

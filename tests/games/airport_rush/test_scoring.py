@@ -229,6 +229,12 @@ def test_planes_and_dice_left_at_the_airport_cost_two_each() -> None:
     assert result.scores[0] == 12 - 8 - 6
 
 
+@pytest.mark.rule("ARU-SCO-08", "ARU-ACT-06")
+def test_a_plane_on_the_overload_space_costs_two_as_well() -> None:
+    result = final({0: ["BR3"]}, departure={0: ["DE3", "IT2", "FR4", ("CA2", "r3")]})
+    assert lines(result, 0, "penalties") == [("4 plane cards left × −2", -8), ("1 die left × −2", -2)]
+
+
 @pytest.mark.rule("ARU-SCO-08", "ARU-SCO-09")
 def test_a_single_plane_or_die_left_is_one_penalty() -> None:
     result = final({0: ["BR3"]}, waiting={0: ["US1"]}, airport={0: "r6"})
