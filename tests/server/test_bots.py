@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
 import sys
 import textwrap
 import time
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from skyhall.server.bots import BotPool
 
 SERVER = textwrap.dedent(
     """
@@ -76,3 +81,45 @@ def test_the_bot_workers_exit_when_the_server_is_killed(tmp_path: Path) -> None:
         for pid in pids if "pids" in locals() else []:
             if not gone(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+class Gate(Executor):
+    """An executor that runs nothing until told: it records which decision (by seed) started when."""
+
+    def __init__(self) -> None:
+        self.started: list[int] = []
+        self.running: list[Future[str]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[str]:
+        self.started.append(args[1])
+        self.running.append(Future())
+        return self.running[-1]
+
+
+def test_a_match_a_person_plays_gets_the_next_free_worker_before_bot_only_matches() -> None:
+    async def scenario() -> list[int]:
+        pool = BotPool(1)
+        pool._pool = gate = Gate()
+
+        def decide(seed: int, urgent: bool) -> asyncio.Task[str]:
+            return asyncio.create_task(pool.choose("random", seed, None, (), urgent))
+
+        async def finish(k: int) -> None:
+            gate.running[k].set_result("pass")
+            await asyncio.sleep(0.01)
+
+        first = decide(1, urgent=False)
+        await asyncio.sleep(0.01)
+        later = [decide(2, urgent=False), decide(3, urgent=False), decide(4, urgent=True)]
+        await asyncio.sleep(0.01)
+        given_up = decide(5, urgent=True)
+        await asyncio.sleep(0.01)
+        given_up.cancel()  # a waiting decision may be given up: it never starts
+        assert gate.started == [1]  # one worker: one decision at a time
+        for k in range(4):
+            await finish(k)
+        assert all(task.result() == "pass" for task in [first, *later])
+        assert pool._thinking == 0 and pool._waiting == []
+        return gate.started
+
+    assert asyncio.run(scenario()) == [1, 4, 2, 3]

@@ -10,13 +10,15 @@ the agent's own budget bounds its thinking, :data:`TIMEOUT` bounds the wait.
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from skyhall.agents import agent_names, make_agent
@@ -62,13 +64,23 @@ ORPHAN_CHECK = 1.0
 
 
 class BotPool:
-    """A process pool started on first use (``spawn``: workers share nothing with the server)."""
+    """A process pool started on first use (``spawn``: workers share nothing with the server).
+
+    At most one decision per worker is thinking; the others wait their turn, those of matches a person
+    plays (``urgent``) before those of matches only bots play, so a few bot-only matches cannot keep
+    a person waiting for their bot's reply longer than a decision being thought already takes.
+    """
 
     def __init__(self, workers: int) -> None:
         self.workers = max(1, workers)
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: Executor | None = None
+        self._thinking = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._arrivals = itertools.count()
 
-    async def choose(self, level: str, seed: int, view: Any, legal: Sequence[Any]) -> str:
+    async def choose(
+        self, level: str, seed: int, view: Any, legal: Sequence[Any], urgent: bool = True
+    ) -> str:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.workers,
@@ -76,9 +88,38 @@ class BotPool:
                 initializer=start_worker,
                 initargs=(os.getpid(),),
             )
-        loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(self._pool, think, level, seed, view, tuple(legal))
-        return await asyncio.wait_for(job, TIMEOUT)
+        await self._turn(urgent)
+        try:
+            loop = asyncio.get_running_loop()
+            job = loop.run_in_executor(self._pool, think, level, seed, view, tuple(legal))
+            return await asyncio.wait_for(job, TIMEOUT)
+        finally:
+            self._hand_on()
+
+    async def _turn(self, urgent: bool) -> None:
+        """Wait until a worker is this decision's: urgent ones first, then in order of arrival."""
+        if self._thinking < self.workers and not self._waiting:
+            self._thinking += 1
+            return
+        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._arrivals), ready))
+        try:
+            await ready
+        except asyncio.CancelledError:
+            if ready.done() and not ready.cancelled():
+                self._hand_on()  # the worker was handed over just as the wait was given up
+            else:
+                ready.cancel()
+            raise
+
+    def _hand_on(self) -> None:
+        """A decision is done: its worker goes to the first decision still waiting, if any."""
+        while self._waiting:
+            _, _, ready = heapq.heappop(self._waiting)
+            if not ready.done():
+                ready.set_result(None)
+                return
+        self._thinking -= 1
 
     async def close(self) -> None:
         """Stop the workers: waiting ones are cancelled, a bot thinking now finishes its move (its time

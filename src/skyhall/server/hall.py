@@ -218,7 +218,8 @@ class Hall:
         name = authority.seats[turn.seat].name
         try:
             seed = bot_seed(authority.record.seed, turn.seat, turn.seq)
-            notation = await self.bots.choose(turn.level, seed, turn.view, turn.legal)
+            urgent = any(seat.kind == "human" for seat in authority.seats)  # a person waits on it
+            notation = await self.bots.choose(turn.level, seed, turn.view, turn.legal, urgent)
             await authority.act(self.journal, turn.seat, turn.seq, notation, bot=True)
         except Refused as exc:
             if exc.code == "stale":  # the seat was taken back meanwhile: nothing to do
