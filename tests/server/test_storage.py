@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from skyhall.server import hall as hall_module
 from skyhall.server.authority import Refused
 from skyhall.server.bots import BotPool
 from skyhall.server.hall import Hall
@@ -93,3 +94,18 @@ def test_of_two_racing_choices_for_one_decision_exactly_one_wins(database: str) 
         return sorted(outcome)
 
     assert asyncio.run(race()) == ["stale", "won"]
+
+
+def test_only_the_last_ended_matches_asked_for_stay_in_memory(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hall_module, "KEEP_ENDED", 1)
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    first, second = (server.create(seats=bots)["match"] for _ in range(2))
+    for match in (first, second):
+        server.wait_until(lambda: server.state(match)["status"] == "over", timeout=60)  # noqa: B023
+    answers = {match: server.state(match) for match in (first, second)}
+    memory = server.client.app.state.hall.matches  # type: ignore[attr-defined]
+    assert second in memory and first not in memory  # asked for longest ago: rebuilt when asked again
+    assert server.state(first) == answers[first] and first in memory and second not in memory
+    assert server.client.get(f"/api/matches/{second}/replay/3").status_code == 200

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import re
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,12 +26,14 @@ from skyhall.server.authority import Authority, BotTurn, Refused, new_seats, sea
 from skyhall.server.bots import BotPool, bot_seed, levels
 from skyhall.server.journal import Journal
 from skyhall.server.messages import CreateMatch, error
-from skyhall.server.storage import BROKEN, Store, token_hash
+from skyhall.server.storage import BROKEN, LIVE, Store, token_hash
 
 log = logging.getLogger(__name__)
 
 MATCH_ID = re.compile(r"m_[A-Za-z0-9_-]{1,30}")
 """What a match id looks like (``m_`` and URL-safe base64); anything else is unknown without a look."""
+KEEP_ENDED = 64
+"""Finished and broken matches kept in memory (besides those a socket watches)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,9 @@ class Hall:
         self.journal = Journal(store)
         self.bots = bots
         self.matches: dict[str, Authority] = {}
+        """The matches in memory: every live one, and the finished or broken ones last asked for."""
+        self._ended: OrderedDict[str, None] = OrderedDict()
+        """The finished and broken matches in memory, the one asked for longest ago first."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
@@ -96,6 +102,7 @@ class Hall:
         """The match ``match_id`` (rebuilt from the store on first use); ``not_found`` if there is none."""
         found = self.matches.get(match_id)
         if found is not None:
+            self._keep(found)
             return found
         stored = await asyncio.to_thread(self.store.load, match_id) if MATCH_ID.fullmatch(match_id) else None
         if stored is None:
@@ -108,7 +115,20 @@ class Hall:
                 await asyncio.to_thread(self.store.mark, match_id, BROKEN, authority.reason)
             self.matches[match_id] = authority
             self.kick(authority)
+        self._keep(authority)
         return authority
+
+    def _keep(self, authority: Authority) -> None:
+        """Remember that ``authority`` was asked for; of the ended matches no socket watches, only the
+        :data:`KEEP_ENDED` last asked for stay in memory (a finished match keeps every state of its
+        replay once one is shown; it is rebuilt from the store when asked for again)."""
+        if authority.status == LIVE:
+            return
+        self._ended[authority.id] = None
+        self._ended.move_to_end(authority.id)
+        for match_id in list(self._ended)[: max(0, len(self._ended) - KEEP_ENDED)]:
+            if not self.matches[match_id].listeners:
+                del self._ended[match_id], self.matches[match_id]
 
     async def create(self, request: CreateMatch) -> Created:
         """A new match as asked; ``invalid`` naming the first problem otherwise."""
