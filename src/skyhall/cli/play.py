@@ -40,6 +40,7 @@ from skyhall.cli.replay import read_record
 from skyhall.core.engine import play as checked_play
 from skyhall.core.errors import IllegalAction, MalformedAction, RecordError
 from skyhall.core.record import GameRecord
+from skyhall.core.text import plural
 
 QUIT = ("quit", "exit", "q")
 HELP = ("help", "?", "h")
@@ -327,13 +328,13 @@ def play(
     console = Console(highlight=False)
     chosen = "".join(f", {name}={value}" for name, value in options.items())
     made = len(record.actions)
-    again = "" if resumed is None else f", resumed after {made} decision{'s' * (made != 1)}"
+    again = "" if resumed is None else f", resumed after {plural(made, 'decision')}"
     console.print(f"{game.spec.title}, {count} players, seed {seed}{chosen}{again}. {COMMANDS}", markup=False)
     match = Match(console, text, record, state, humans, agents)
     finished = match.run()
     if not finished:
         made = len(record.actions)
-        console.print(f"You left the game after {made} decision{'s' * (made != 1)} (all seats').")
+        console.print(f"You left the game after {plural(made, 'decision')} (all seats').")
     if save is not None:
         write_text(save, record.to_json() + "\n", "the game record")
         console.print(f"Record saved to {save} (watch it with: skyhall replay {save}).")

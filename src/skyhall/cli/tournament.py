@@ -22,6 +22,7 @@ from skyhall.cli.sim import (
     game_options,
     played,
 )
+from skyhall.core.text import plural
 from skyhall.sim import tournament as rr
 from skyhall.sim.runner import Outcome
 
@@ -99,8 +100,8 @@ def tournament(
     standings = rr.standings(names, outcomes, seed)
     per_group = len(work[0][1])
     console.print(
-        f"{len(outcomes)} games of {game.spec.title}, {players} players: {len(work)} "
-        f"group{'s' * (len(work) != 1)} × {per_group} games on the same deals, seats rotated. Seed {seed}."
+        f"{len(outcomes)} games of {game.spec.title}, {players} players: {plural(len(work), 'group')} "
+        f"× {per_group} games on the same deals, seats rotated. Seed {seed}."
     )
     console.print(ratings_table(standings))
     console.print(head_table(standings))

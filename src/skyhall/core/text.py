@@ -57,6 +57,11 @@ class MissingText(SkyhallError):
     """A game without a text module: it can be simulated, but not drawn for people."""
 
 
+def plural(n: int, word: str, many: str = "") -> str:
+    """``1 disc``, ``3 discs`` (``many``: the plural when it is not ``word`` + s)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
 def text_module(game: Game) -> GameText:
     """The game's text module, found by the package convention above."""
     package = ".".join(game.new_game.__module__.split(".")[:3])

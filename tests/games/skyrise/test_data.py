@@ -139,6 +139,7 @@ def test_an_unflagged_file_makes_the_catalog_unreconstructed_only_when_flagged_f
         ("components.toml", set_value("keys", "medium", 6), "keys", "medium", "no such field"),
         # bid values
         ("buildings.toml", bid_value("2", 4, 51), "2", "values", "band 4 to hold a value in 41..50"),
+        ("buildings.toml", bid_value("2", 4, 40), "2", "values", "band 4 to hold a value in 41..50"),
         ("buildings.toml", bid_value("4", 0, "8"), "4", "values", "a list of integers"),
         # a wrong disc count
         (
@@ -168,6 +169,14 @@ def test_an_unflagged_file_makes_the_catalog_unreconstructed_only_when_flagged_f
             "removal[0]",
             "wild",
             "in 0..2, found 3",
+        ),
+        # points on a Wonder whose effect scores none (a change that would do nothing)
+        (
+            "wonders.toml",
+            set_field("wonder", "number", 2, "points", 5),
+            "wonder[1]",
+            "points",
+            "scores no points of its own",
         ),
         # an unknown Wonder effect
         (
@@ -204,11 +213,13 @@ def test_an_unflagged_file_makes_the_catalog_unreconstructed_only_when_flagged_f
         "unknown-wonder-field-value",
         "unknown-key",
         "bid-value-out-of-band",
+        "bid-value-below-band",
         "bid-value-not-integer",
         "disc-count-three-players",
         "disc-count-two-players",
         "disc-count-full-set",
         "more-removed-than-exist",
+        "points-on-a-no-points-wonder",
         "unknown-wonder-effect",
         "unknown-panorama-kind",
         "wonder-out-of-order",

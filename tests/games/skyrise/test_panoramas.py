@@ -149,6 +149,23 @@ def test_avenue_three_own_structures_linked_one_to_the_next() -> None:
     ]
 
 
+@pytest.mark.rule("SKR-PAN-07", "SKR-PAN-03")
+def test_avenue_finds_a_chain_that_leaves_out_the_first_structure() -> None:
+    # Seat 1: Ea stands alone; Ej-Ei-Em is a chain. Seats 0 and 2 as in the test above.
+    built = {
+        "Na": (0, 14),
+        "Nb": (0, 26),
+        "Ea": (1, 16),
+        "Ei": (1, 28),
+        "Ej": (1, 44),
+        "Em": (1, 56),
+        "Sf": (2, 18),
+        "Sg": (2, 22),
+        "C4": (2, 46),
+    }
+    assert era_one(("avenue", "falls-view"), built, "bid 106 Nf")[1] == [line("avenue", 1)]
+
+
 @pytest.mark.rule("SKR-PAN-08", "SKR-PAN-02")
 def test_falls_view_each_own_structure_on_a_waterfall() -> None:
     built = {

@@ -427,6 +427,19 @@ def test_card_10_counts_as_an_extra_commissions_disc_but_not_as_an_item() -> Non
     assert s.ledger[0][-1] == ScoreLine("commissions", "Commissions (1 disc): 1 × 2 illustration items", 2)
 
 
+@pytest.mark.rule("SKR-WON-18")
+def test_card_10_alone_is_one_commissions_disc() -> None:
+    s = endgame(kept={0: [16], 1: [10], 2: [20]}, wonders={1: [10]}, opener=1, discs={"C1": None})
+    s.tiles = (3, 5, 7, 9)
+    s.patrons[1] = (1, 0, 0, 0)  # no Commissions disc of their own: one illustration item
+    play(s, "wonder 10 C1")
+    assert s.is_over
+    assert s.ledger[1][-1] == ScoreLine(
+        "commissions", "Commissions (Guild House): 1 × 1 illustration item", 1
+    )
+    assert s.result().scores[1] == sum(line.points for line in s.ledger[1])
+
+
 @pytest.mark.rule("SKR-WON-19")
 def test_card_11_may_move_one_disc_from_a_row_to_another() -> None:
     s = wonder_built(11, built={"Nb": (2, 18)}, rows={1: (2, 0, 4, 1)})
@@ -483,6 +496,13 @@ def test_card_12_scores_two_per_unoccupied_district_next_to_it() -> None:
     assert s.ledger[1] == (wonder_line(12, "3 unoccupied districts next to it × 2", 6),)
 
 
+@pytest.mark.rule("SKR-WON-20")
+def test_card_12_counts_an_empty_district_whatever_its_disc() -> None:
+    # Nk has no disc left, but it is unoccupied all the same: Nf, Nk and C1 count.
+    s = wonder_built(12, built={"Nc": (2, 18), "Nb": (2, 22)}, discs={"Nk": None})
+    assert s.ledger[1] == (wonder_line(12, "3 unoccupied districts next to it × 2", 6),)
+
+
 @pytest.mark.rule("SKR-WON-21")
 def test_card_13_scores_six_on_the_central_island_only() -> None:
     s = wonder_built(13, at="C2", lead="C1")
@@ -506,6 +526,20 @@ def test_card_15_scores_eight_for_the_first_structure_on_the_island() -> None:
     assert s.ledger[1] == (wonder_line(15, "first Structure on this island", 8),) and s.prestige[1] == 8
     s = wonder_built(15, built={"Nd": (1, 16), "Nb": (2, 18)})
     assert s.ledger[1] == (wonder_line(15, "not the first here", 0),) and s.prestige[1] == 0
+
+
+@pytest.mark.rule("SKR-WON-23", "SKR-WON-07")
+def test_card_15_counts_an_own_wonder_as_a_structure_already_there() -> None:
+    """With 2 players, seat 1's Wonder of card 6 on Nd is its first Structure on the North Island."""
+    s = position(
+        players=2,
+        era=2,
+        kept={0: [16, 19], 1: [6, 15]},
+        built={"Nb": (0, 14), "Nd": (1, "W6")},
+        discs={"Ng": None},
+    )
+    play(s, "bid 42 Nf", "wonder 15 Ng")
+    assert s.ledger[1] == (wonder_line(15, "not the first here", 0, spare=True),) and s.spare[1] == 0
 
 
 @pytest.mark.rule("SKR-WON-24")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from skyhall.core import log
 from skyhall.core.state import EMPTY
+from skyhall.core.text import plural
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import (
     AIRPORT,
@@ -492,7 +493,7 @@ def refill_load_spaces(s: State) -> None:
         s.load[space] = (*s.load[space], d)
     s.bag = (bag[0], bag[1], bag[2])
     if short:
-        _say(s, f"The bag is empty: {short} place{'s' * (short != 1)} on the load spaces stay empty.")
+        _say(s, f"The bag is empty: {plural(short, 'place')} on the load spaces stay empty.")
 
 
 # -- Action 2 ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core.result import Result, ScoreLine, rank_by
+from skyhall.core.text import plural
 from skyhall.games.airport_rush.cards import Catalog, Objective
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def sheet(s: State, seat: int) -> list[ScoreLine]:
     if left:
         penalty = cat.limits.penalty_plane
         lines.append(
-            ScoreLine("penalties", f"{left} plane card{'s' * (left != 1)} left × −{penalty}", -penalty * left)
+            ScoreLine("penalties", f"{plural(left, 'plane card')} left × −{penalty}", -penalty * left)
         )
     dice = len(s.airport[seat]) + sum(len(d.dice) for d in s.departure[seat] if d is not None)
     if dice:

@@ -28,6 +28,7 @@ import textwrap
 from collections.abc import Sequence
 
 from skyhall.core.state import EMPTY
+from skyhall.core.text import plural
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import (
     AIRPORT,
@@ -100,10 +101,6 @@ SLOTS_LEGEND = (
 )
 
 # -- dice, planes, cards and objectives in words -----------------------------------------
-
-
-def _plural(n: int, word: str, plural: str = "") -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 def _and(words: Sequence[str]) -> str:
@@ -280,7 +277,7 @@ def _status(view: View) -> str:
         )
     if view.last_turn != EMPTY and view.step not in (FINAL_LOAD, OVER):
         left = view.last_turn - view.turn
-        more = f"{_plural(left, 'more turn')} after this one" if left else "this turn"
+        more = f"{plural(left, 'more turn')} after this one" if left else "this turn"
         lines.append(f"The end is triggered: the game ends after {more}, then the final take-off.")
     if view.event != EMPTY:
         event = cat.cards[view.event]
@@ -300,7 +297,7 @@ def _status(view: View) -> str:
         lines.extend(f"  {plane_words(cat, cat.cards[c])}" for c in view.locate)
     elif view.locate:
         lines.append(
-            f"{seat_name(view, view.current)} looks at {_plural(len(view.locate), 'plane')} (LOCATE)."
+            f"{seat_name(view, view.current)} looks at {plural(len(view.locate), 'plane')} (LOCATE)."
         )
     return "\n".join(lines)
 
@@ -334,7 +331,7 @@ def _board(view: View, width: int) -> str:
         for i in range(0, len(cells), per_line)
     ]
     bag = " · ".join(f"{n} {colour}" for n, colour in zip(view.bag, die.COLOURS, strict=True))
-    lines.append(f"Bag: {bag} ({_plural(sum(view.bag), 'die', 'dice')}).")
+    lines.append(f"Bag: {bag} ({plural(sum(view.bag), 'die', 'dice')}).")
     lines.append(SLOTS_LEGEND)
     return "\n".join(lines)
 
@@ -351,7 +348,7 @@ def _deck_line(view: View, deck: int) -> str:
     else:
         where = _and([_ordinal(d) for d in sorted(depths)])
         events = f"{'Events are' if len(depths) > 1 else 'an Event is'} the {where} card from the top"
-    return f"{DECK_NAMES[deck].capitalize()} deck: {_plural(len(cards), 'card')}; {events}."
+    return f"{DECK_NAMES[deck].capitalize()} deck: {plural(len(cards), 'card')}; {events}."
 
 
 def _cards(view: View) -> str:
@@ -363,7 +360,7 @@ def _cards(view: View) -> str:
         for k, c in enumerate(view.supply[deck]):
             lines.append(f"  {k + 1} {card_words(cat, cat.cards[c]) if c != EMPTY else '(empty)'}")
     events = [cat.cards[c].title for c in view.discard if cat.cards[c].type == EVENT]
-    played = _plural(len(view.discard) - len(events), "action card")
+    played = plural(len(view.discard) - len(events), "action card")
     revealed = f"; Events revealed: {', '.join(events)}" if events else ""
     lines.append(f"Discard pile: {played}{revealed}.")
     return "\n".join(lines)
@@ -375,7 +372,7 @@ def _airport_title(view: View, seat: int) -> str:
         who += " · you"
     if not view.is_over and seat == view.to_act:
         who += " · to decide"
-    return f"{who} · {_plural(len(view.taken[seat]), 'plane')} taken off"
+    return f"{who} · {plural(len(view.taken[seat]), 'plane')} taken off"
 
 
 def _airport(view: View, seat: int, width: int) -> str:
@@ -387,7 +384,7 @@ def _airport(view: View, seat: int, width: int) -> str:
     cat = view.cat
     airport = view.airport[seat]
     free = cat.limits.airport_spaces - len(airport)
-    dice = f"Airport dice: {dice_words(airport)} ({_plural(free, 'space')} free)"
+    dice = f"Airport dice: {dice_words(airport)} ({plural(free, 'space')} free)"
     lines = ["Departure:", *_departure(view, seat, width)]
     if seat != view.seat and not view.is_over:
         lines.append(" · ".join([dice, *_rival_summary(view, seat)]))
@@ -417,8 +414,8 @@ def _rival_summary(view: View, seat: int) -> list[str]:
     actions = sum(1 for c in hand if c == HIDDEN_ACTION or (c >= 0 and cat.cards[c].type == ACTION))
     kept = view.objectives[seat]
     return [
-        f"Waiting: {_plural(len(view.waiting[seat]), 'plane')}",
-        f"Hand: {_plural(planes, 'plane')}, {_plural(actions, 'action card')}",
+        f"Waiting: {plural(len(view.waiting[seat]), 'plane')}",
+        f"Hand: {plural(planes, 'plane')}, {plural(actions, 'action card')}",
         f"Objectives: {len(kept)} hidden" if kept else "Objectives: choosing",
     ]
 
@@ -696,7 +693,7 @@ def _onto(view: View, seat: int, d: int, where: int) -> str:
     """Where a die goes, and what that place looks like with it."""
     if where == AIRPORT:
         free = view.cat.limits.airport_spaces - len(view.airport[seat]) - 1
-        return f"onto your Airport ({_plural(free, 'space')} free after)"
+        return f"onto your Airport ({plural(free, 'space')} free after)"
     docked = _docked(view, seat, where)
     card = view.cat.cards[docked.card]
     return f"onto {_plane_ref(view, seat, where)}: then {progress(card, add(docked.dice, d))}"

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skyhall.core.state import EMPTY
+from skyhall.core.text import plural
 from skyhall.games.skyport.actions import (
     Action,
     Host,
@@ -169,10 +170,6 @@ def _a(word: str) -> str:
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
 # -- the table ---------------------------------------------------------------------------
 
 
@@ -215,10 +212,10 @@ def _status(view: View) -> str:
         if view.closing_in_deck
         else "the Station Closing card has been revealed"
     )
-    lines.append(f"Airship deck: {_plural(view.deck_size, 'card')}; {closing}.")
+    lines.append(f"Airship deck: {plural(view.deck_size, 'card')}; {closing}.")
     if view.last_turn != EMPTY and not view.is_over:
         left = view.last_turn - view.turn
-        lines.append(f"The game ends after {_plural(left, 'more turn')} after this one.")
+        lines.append(f"The game ends after {plural(left, 'more turn')} after this one.")
     if view.card != EMPTY and view.step in (
         PLACE_CARD,
         SHIFT_NEW_LANE,
@@ -310,7 +307,7 @@ def _skyport(view: View, seat: int, width: int) -> str:
     else:
         known = [cat.cards[c] for c in hand if c != EMPTY]
         shown = f"; seen: {', '.join(name(c) for c in known)}" if known else ""
-        lines.append(f"Hand: {_plural(len(hand), 'card')}{shown}")
+        lines.append(f"Hand: {plural(len(hand), 'card')}{shown}")
     at = view.standees[seat]
     where = "the Promenade" if at == EMPTY else f"space {cat.spaces[at].id} ({cat.spaces[at].kind})"
     owned = zip(SET_NAMES, view.owned[seat], strict=True)
@@ -493,7 +490,7 @@ def label(view: View, action: Action) -> str:
 def _lane_words(cat: Catalog, row: Row, pos: int) -> str:
     lane = row[pos]
     assert isinstance(lane, Lane)
-    return f"the {COLOURS[lane.colour]} lane at {pos + 1} ({_plural(len(lane.cards), 'airship')})"
+    return f"the {COLOURS[lane.colour]} lane at {pos + 1} ({plural(len(lane.cards), 'airship')})"
 
 
 def _move_words(cat: Catalog, row: Row, pos: int, side: int, distance: int, what: str) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from skyhall.core import log
 from skyhall.core.result import ScoreLine
 from skyhall.core.state import EMPTY
+from skyhall.core.text import plural
 from skyhall.games.skyrise.actions import (
     PASS,
     Action,
@@ -448,7 +449,7 @@ def _end_era_one(s: State, trigger: int) -> None:
     s.log = log.append(
         s.log,
         f"Era 2: the dotted Buildings and the Wonders become available. Everyone keeps "
-        f"{each} Wonder card{'s' * (each != 1)}, in secret.",
+        f"{plural(each, 'Wonder card')}, in secret.",
     )
     s.actor = 0
     s.step = KEEP

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from skyhall.core.result import Result, ScoreLine, rank_by
 from skyhall.core.state import EMPTY
+from skyhall.core.text import plural
 from skyhall.games.skyrise.bid import WONDER
 from skyhall.games.skyrise.cards import COLOURS, TALL, Panorama
 from skyhall.games.skyrise.district import Board
@@ -226,12 +227,10 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
         if count:
             worth = row_value(s, seat, colour)
             discs = s.rows[seat][colour]
-            label = (
-                f"{count} Structure{'s' * (count != 1)} on {COLOURS[colour]} × {worth} ({_n(discs, 'disc')})"
-            )
+            label = f"{plural(count, 'Structure')} on {COLOURS[colour]} × {worth} ({plural(discs, 'disc')})"
             out.append(ScoreLine("structures", label, count * worth))
     if s.excess[seat]:
-        label = f"{_n(s.excess[seat], 'excess district disc')} × {cat.excess_value}"
+        label = f"{plural(s.excess[seat], 'excess district disc')} × {cat.excess_value}"
         out.append(ScoreLine("excess", label, s.excess[seat] * cat.excess_value))
     for letter, count in enumerate(s.patrons[seat]):
         if count:
@@ -243,8 +242,8 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
     discs, wonders = s.commissions[seat], commission_wonders(s, seat)
     if discs or wonders:  # each Commissions disc, and each such Wonder, scores every illustration item
         items, bonus = illustration_items(s, seat), discs + len(wonders)
-        sources = " + ".join(([_n(discs, "disc")] if discs else []) + wonders)
-        label = f"Commissions ({sources}): {bonus} × {_n(items, 'illustration item')}"
+        sources = " + ".join(([plural(discs, "disc")] if discs else []) + wonders)
+        label = f"Commissions ({sources}): {bonus} × {plural(items, 'illustration item')}"
         out.append(ScoreLine("commissions", label, bonus * items))
     return out
 
@@ -272,8 +271,3 @@ def result(s: State) -> Result:
         breakdown=tuple(s.ledger),
         tiebreak=tuple(k[1:] for k in keys),
     )
-
-
-def _n(count: int, noun: str) -> str:
-    """``1 disc``, ``3 discs``."""
-    return f"{count} {noun}{'s' * (count != 1)}"

@@ -17,6 +17,7 @@ import textwrap
 from collections.abc import Sequence
 
 from skyhall.core.state import EMPTY
+from skyhall.core.text import plural
 from skyhall.games.skyrise.actions import (
     Action,
     Assign,
@@ -48,10 +49,6 @@ HIGHLIGHTS = (
 SHORT_COLOUR = ("yel", "grn", "wht", "brn")
 CELL = 10
 """Width of one district on the map."""
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def seat_name(view: View, seat: int) -> str:
@@ -260,7 +257,7 @@ def _player(view: View, p: int) -> str:
             lines.append("Kept: " + "; ".join(_card_text(cat, c) for c in kept) + ".")
         else:
             lines.append(
-                f"Kept {_plural(len(view.chosen[p]), 'Wonder card')} (hidden until everyone has chosen)."
+                f"Kept {plural(len(view.chosen[p]), 'Wonder card')} (hidden until everyone has chosen)."
             )
     if view.wonders[p]:
         lines.append("Wonders to build: " + ", ".join(f"Wonder {c + 1}" for c in view.wonders[p]) + ".")
@@ -274,7 +271,7 @@ def _player(view: View, p: int) -> str:
             heights[cat.buildings[code].height] += 1
     built = ", ".join(f"{n} {HEIGHTS[h]}" for h, n in enumerate(heights) if n)
     if wonders:
-        built = f"{built}, {_plural(wonders, 'Wonder')}" if built else _plural(wonders, "Wonder")
+        built = f"{built}, {plural(wonders, 'Wonder')}" if built else plural(wonders, "Wonder")
     lines.append(f"Built: {built or 'nothing yet'}.")
     rows = "  ".join(
         f"{COLOURS[c]} {'#' * n}{'.' * (4 - n)} ({cat.row_values[n]} each)"
@@ -289,7 +286,7 @@ def _player(view: View, p: int) -> str:
     if view.excess[p]:
         items.append(f"{view.excess[p]} excess discs")
     if view.commissions[p]:
-        items.append(_plural(view.commissions[p], "Commissions disc"))
+        items.append(plural(view.commissions[p], "Commissions disc"))
     items.extend(f"City Key {k}" for k in view.keys[p])
     lines.append(f"Illustration: {', '.join(items) or 'empty'}.")
     if view.objectives[p] != EMPTY:
@@ -400,7 +397,8 @@ def label(view: View, action: Action) -> str:
         n = view.rows[seat][action.colour]
         if n >= 4:
             return f"{COLOURS[action.colour]}: the row is full, the disc becomes an excess disc (10)"
-        return f"{COLOURS[action.colour]}: row goes to {n + 1} discs ({cat.row_values[n + 1]} per Structure)"
+        worth = cat.row_values[n + 1]
+        return f"{COLOURS[action.colour]}: row goes to {plural(n + 1, 'disc')} ({worth} per Structure)"
     if isinstance(action, TakeDisc):
         d = cat.district_index[action.district]
         return f"take the {disc_name(cat, view.discs[d])} on {action.district}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core.state import EMPTY
+from skyhall.core.text import plural
 from skyhall.games.skyrise.cards import WonderCard
 from skyhall.games.skyrise.scoring import controllers, island_name, tall_buildings
 
@@ -25,10 +26,6 @@ DECISIONS = frozenset({"take_adjacent_disc", "score_panorama", "move_disc"})
 """Effects that ask their owner to choose (``take_special`` also gives points first)."""
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
 def immediate(s: State, seat: int, card: WonderCard, d: int) -> tuple[int, str]:
     """Prestige the Wonder on ``d`` earns ``seat`` when built, and why, in plain words."""
     board = s.board
@@ -38,39 +35,39 @@ def immediate(s: State, seat: int, card: WonderCard, d: int) -> tuple[int, str]:
     island = board.island[d]
     if kind == "per_own_on_island":
         n = sum(1 for x in mine if board.island[x] == island)
-        return n * pts, f"{_plural(n, 'Structure')} on {island_name(s, island)} × {pts}"
+        return n * pts, f"{plural(n, 'Structure')} on {island_name(s, island)} × {pts}"
     if kind == "per_patron":
         n = sum(s.patrons[seat])
-        return n * pts, f"{_plural(n, 'Patron disc')} × {pts}"
+        return n * pts, f"{plural(n, 'Patron disc')} × {pts}"
     if kind == "per_adjacent_colour":
         n = len({board.colour[x] for x in board.adjacent[d]})
-        return n * pts, f"{_plural(n, 'colour')} next to it × {pts}"
+        return n * pts, f"{plural(n, 'colour')} next to it × {pts}"
     if kind == "peek_patrons":
         return pts, "sees every Patron tile"
     if kind == "per_own_adjacent":
         n = sum(1 for x in board.adjacent[d] if x in mine)
-        return n * pts, f"{_plural(n, 'own Structure')} next to it × {pts}"
+        return n * pts, f"{plural(n, 'own Structure')} next to it × {pts}"
     if kind == "control_bonus":
         held = seat in controllers(s, next(ds for i, ds in board.islands if i == island))
         return (pts if held else 0), f"controls {island_name(s, island)}" if held else "no control here"
     if kind == "per_unoccupied_adjacent":
         n = sum(1 for x in board.adjacent[d] if s.occupant[x] == EMPTY)
-        return n * pts, f"{_plural(n, 'unoccupied district')} next to it × {pts}"
+        return n * pts, f"{plural(n, 'unoccupied district')} next to it × {pts}"
     if kind == "central_bonus":
         there = board.central[d]
         return (pts if there else 0), "on the Central Island" if there else "not on the Central Island"
     if kind == "fullest_row":
         n = max(s.rows[seat])
-        return n * pts, f"{_plural(n, 'disc')} in the fullest row × {pts}"
+        return n * pts, f"{plural(n, 'disc')} in the fullest row × {pts}"
     if kind == "first_on_island":
         first = not any(board.island[x] == island for x in mine if x != d)
         return (pts if first else 0), "first Structure on this island" if first else "not the first here"
     if kind == "per_bridge_end":
         n = sum(1 for x in mine if board.bridge_end[x])
-        return n * pts, f"{_plural(n, 'bridge-end district')} × {pts}"
+        return n * pts, f"{plural(n, 'bridge-end district')} × {pts}"
     if kind == "take_special":
         return pts, "bonus"
     if kind == "per_own_tall":
         n = tall_buildings(s, seat)
-        return n * pts, f"{_plural(n, 'tall Building')} × {pts}"
+        return n * pts, f"{plural(n, 'tall Building')} × {pts}"
     raise AssertionError(f"effect {kind!r} grants no immediate prestige")
