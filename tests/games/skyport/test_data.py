@@ -95,6 +95,14 @@ def drop_field(array: str, card_id: str, field: str) -> Callable[[Document], obj
         ),
         (
             "airships.toml",
+            set_field("airship", "W1", "ability", {"kind": "move", "min": 1, "max": 2}),
+            "W1.ability",
+            "kind",
+            "colour is wild",
+        ),
+        ("airships.toml", set_field("airship", "B1", "marks", [1, 2, 3, 4]), "B1", "marks", "2..4"),
+        (
+            "airships.toml",
             set_field("airship", "B5", "ability", {"kind": "swap", "colours": ["blue"]}),
             "B5.ability",
             "colours",
@@ -130,6 +138,8 @@ def drop_field(array: str, card_id: str, field: str) -> Callable[[Document], obj
         "duplicate-id-case",
         "no-marks",
         "wild-ability-on-a-colour",
+        "colour-ability-on-a-wild",
+        "marks-below-two-players",
         "swap-own-colour",
         "move-range-reversed",
         "station-ribbon",

@@ -290,6 +290,17 @@ def test_the_suppliers_hand_is_revealed_at_the_end_not_before() -> None:
     assert [line.points for line in supplier] == [3 * (2 + sum(CAT.cards[taken].icons[:3]))]
 
 
+@pytest.mark.rule("GCS-HID-04", "GCS-SET-11")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_determinize_keeps_the_closing_card_where_setup_put_it(players: int) -> None:
+    """A sampled deck that drew the Closing card sooner would end a simulated game too early."""
+    s = skyport.new_game(players, 11)
+    for k in range(5):
+        deck = determinize(s.view(0), Rng(k)).deck
+        assert len(deck) == len(s.deck)
+        assert deck.index(CLOSING) == s.deck.index(CLOSING) == CAT.closing_beneath
+
+
 @pytest.mark.rule("GCS-HID-01", "GCS-HID-03", "GCS-HID-04", "GCS-HID-05")
 @pytest.mark.parametrize("seat", [0, 1, None])
 def test_determinize_keeps_the_view_and_changes_only_hidden_cards(seat: int | None) -> None:
