@@ -260,7 +260,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
     @app.exception_handler(Exception)
     async def _failed(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("a request failed", exc_info=exc)
-        return refusal(Refused("internal", "the server failed on this request; nothing was changed"))
+        return refusal(Refused("internal", "the server failed on this request (it is logged)"))
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> Response:
