@@ -277,3 +277,36 @@ def test_sim_plays_and_summarises_airport_rush(tmp_path: Path) -> None:
     assert len(lines) == 6
     data = json.loads(lines[0])
     assert list(GameRecord.from_dict(data["record"]).replay().result().scores) == data["scores"]
+
+
+# -- the words are true --------------------------------------------------------------------------
+
+QUIET = ["DE3", "IT2", "FR4"]
+
+
+def test_the_status_gives_the_round_from_one() -> None:
+    title = text.render(position().view(0))[0][0]
+    assert title.startswith("Round 1 · Player 1's turn"), title
+
+
+def test_a_take_off_from_the_overload_space_is_labelled_without_a_move_up() -> None:
+    s = position(
+        departure={0: [*QUIET, ("CA2", "r3 y4")]}, waiting={0: ["ES2"]}, hands={0: ["JP1", "adjust"]}, load={}
+    )
+    play(s, "play JP1")
+    assert text.label(s.view(0), TakeOff.of(3)) == "Take off CA2 from Departure 4 (7 points)"
+    play(s, "takeoff 4")
+    assert [CAT.cards[c].id for c in s.waiting[0]] == ["ES2", "JP1"]  # the extra space is gone
+
+
+def test_a_swap_planes_label_says_where_each_die_goes() -> None:
+    s = position(
+        departure={0: [("FR1", "b1 b2"), "DE3", "IT2"]},
+        waiting={0: ["CA2"]},
+        airport={0: "y1 y2 y3"},
+        hands={0: ["swap-planes", "JP1"]},
+        load={},
+    )
+    play(s, "play swap-planes")
+    exchange = next(a for a in s.legal_actions() if str(a) == "exchange plane 1 waiting 1")
+    assert text.label(s.view(0), exchange).endswith("(its dice: 1 to your Airport and 1 back in the bag)")

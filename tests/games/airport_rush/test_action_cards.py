@@ -123,6 +123,17 @@ def test_a_located_plane_moves_up_at_once_to_an_empty_departure_space() -> None:
     assert s.waiting[0] == ()
 
 
+@pytest.mark.rule("ARU-EVT-14", "ARU-TKO-01")
+def test_a_rivals_rush_hour_take_off_leaves_the_active_players_own_take_off() -> None:
+    s, planes = locating(
+        departure={0: [READY_BR1, "DE3", "IT2"], 1: [READY_US2, "ES2", "UK6"]}, waiting={0: [], 1: []}
+    )
+    with_deck(s, 0, ["rush-hour", *planes])
+    play(s, "play locate", "pass", "takeoff 1", f"choose {planes[0]}")  # Player 1 declines, Player 2 goes
+    assert s.step == TAKE_OFF and s.actor == 0
+    assert effects(s) == ["takeoff 1", "pass"]
+
+
 @pytest.mark.rule("ARU-ACT-04")
 def test_locate_returns_the_other_planes_to_the_bottom_in_random_order() -> None:
     orders = set()
@@ -336,6 +347,16 @@ def test_adjust_reaches_dice_on_planes() -> None:
     assert s.departure[0][0] == Docked(idx("CA2"), dice("y5"))
 
 
+@pytest.mark.rule("ARU-ACT-14")
+def test_paint_offers_every_colour_but_the_one_a_die_shows() -> None:
+    s = position(
+        departure={0: QUIET}, waiting={0: []}, airport={0: "y5"}, hands={0: ["paint", "JP1"]}, load={}
+    )
+    s.airport[0] = (die.with_shown(s.airport[0][0], 1),)  # a yellow 5 already painted blue
+    play(s, "play paint")
+    assert effects(s) == ["paint airport b5 yellow", "paint airport b5 red", "pass"]
+
+
 @pytest.mark.rule("ARU-ACT-09")
 def test_flip_turns_a_die_to_its_opposite_face() -> None:
     s = effect("flip", departure={0: QUIET}, airport={0: "y1 r3"})
@@ -503,6 +524,14 @@ def test_swap_planes_without_a_waiting_plane_has_no_effect() -> None:
     play(s, "play swap-planes")
     assert "SWAP PLANES has no effect now and is discarded." in s.log_for(1)
     assert s.step != CARD_EFFECT
+
+
+@pytest.mark.rule("ARU-ACT-15", "ARU-ACT-05")
+def test_transfer_reaches_the_plane_on_the_overload_space() -> None:
+    s = effect("transfer", departure={0: [*QUIET, ("CA2", "r3")]}, waiting={0: []})
+    assert effects(s) == ["transfer plane 4 r3 airport", "transfer plane 4 r3 plane 3", "pass"]
+    play(s, "transfer plane 4 r3 airport")
+    assert s.departure[0][3] == Docked(idx("CA2")) and s.airport[0] == dice("r3")
 
 
 @pytest.mark.rule("ARU-ACT-15")

@@ -331,6 +331,7 @@ def test_a_clean_reader_gives_the_same_catalog() -> None:
         ("planes.toml", set_field("plane", "IT1", "group", "5"), "IT1", "group", "found '5'"),
         ("planes.toml", set_field("plane", "IT1", "value", "9"), "IT1", "value", "an integer"),
         ("cards.toml", drop_field("action", "reroll", "dice"), "reroll", "dice", "a positive number"),
+        ("cards.toml", drop_field("action", "bag-draw", "dice"), "bag-draw", "dice", "a positive number"),
         ("cards.toml", set_field("action", "paint", "colour", "red"), "paint", "colour", "no such field"),
         ("cards.toml", drop_field("event", "fog", "text"), "fog", "text", "the field is missing"),
         ("cards.toml", drop_action("scrap"), "[[action]]", "id", "every action kind, missing scrap"),
@@ -349,6 +350,13 @@ def test_a_clean_reader_gives_the_same_catalog() -> None:
             "found 'Atlantis'",
         ),
         ("objectives.toml", set_field("objective", "O05", "id", "O04"), "O04", "id", "'O04' is taken"),
+        (
+            "objectives.toml",
+            set_field("objective", "O02", "countries", ["Canada", "Canada"]),
+            "O02",
+            "countries",
+            "none twice",
+        ),
     ],
     ids=[
         "wrong-slot-colour",
@@ -362,12 +370,14 @@ def test_a_clean_reader_gives_the_same_catalog() -> None:
         "unknown-group",
         "value-not-integer",
         "reroll-without-dice",
+        "bag-draw-without-dice",
         "unknown-action-field",
         "event-missing-text",
         "missing-action-kind",
         "duplicate-action-kind",
         "unknown-country",
         "duplicate-objective-id",
+        "a-country-twice",
     ],
 )
 def test_corrupt_data_is_named(

@@ -326,3 +326,15 @@ def test_in_random_games_the_seat_to_act_always_has_a_choice_and_skips_are_logge
             turn, seat, start, before = s.turn, s.current, len(lines), start
     assert s.legal_actions() == ()
     assert s.to_act is None
+
+
+@pytest.mark.rule("ARU-EDGE-08")
+def test_an_ordinary_draw_logs_no_skip() -> None:
+    s = position(
+        departure={0: ["DE3", "IT2", "FR4"]},
+        waiting={0: []},
+        hands={0: ["JP1", "adjust", "FR3", "ES2"]},
+        load={},
+    )
+    play(s, "play JP1", "draw plane 1")
+    assert not any("cannot take a card" in line for line in s.log_for(None))

@@ -17,6 +17,7 @@ from skyhall.core.engine import play as checked
 from skyhall.core.errors import IllegalAction
 from skyhall.core.log import entries
 from skyhall.core.rng import Rng
+from skyhall.core.state import EMPTY
 from skyhall.games import airport_rush
 from skyhall.games.airport_rush.cards import EVENT, PLANE
 from skyhall.games.airport_rush.state import State
@@ -414,3 +415,28 @@ def test_determinize_keeps_the_seats_view_and_samples_only_hidden_cards(
         if not s.is_over and any(c not in s.known[o] for o in others for c in s.hands[o]):
             hands = [tuple(d.hands[o] for o in others) for d in samples]
             assert any(h != tuple(s.hands[o] for o in others) for h in hands)
+
+
+@pytest.mark.rule("ARU-EVT-07", "ARU-HID-03")
+def test_determinize_keeps_a_face_up_storm_out_of_the_decks() -> None:
+    s = position(departure={0: ["DE3", "IT2", "FR4"]}, waiting={0: []}, hands={0: ["JP1", "adjust"]}, load={})
+    with_deck(s, 1, ["storm"])
+    play(s, "play JP1", "draw action deck")
+    assert s.storm != EMPTY
+    for k in range(20):
+        det = s.determinize(1, Rng(k))
+        assert idx("storm") not in det.decks[0] + det.decks[1]
+
+
+@pytest.mark.rule("ARU-EVT-07")
+def test_a_determinized_storm_passes_when_the_real_one_would() -> None:
+    s = position(departure={0: ["DE3", "IT2", "FR4"]}, waiting={0: []}, hands={0: ["JP1", "adjust"]}, load={})
+    storm = idx("storm")
+    s.decks = [tuple(c for c in deck if c != storm) for deck in s.decks]
+    s.discard = tuple(c for c in s.discard if c != storm)
+    s.turn, s.storm, s.storm_turn = 2, 0, 0
+    s._legal = None
+    det = s.determinize(0, Rng(7))
+    play(s, "play JP1")
+    play(det, "play JP1")
+    assert (det.step, det.storm) == (s.step, s.storm) == (DRAW, EMPTY)
