@@ -26,6 +26,8 @@ from skyhall.agents import agent_names, make_agent
 LEVELS = ("easy", "normal", "hard")
 TIMEOUT = 120.0
 """Seconds to wait for one bot decision before giving up on it."""
+ORPHAN_CHECK = 1.0
+"""Seconds between a worker's checks that the server is still its parent."""
 
 
 def levels() -> list[str]:
@@ -57,10 +59,6 @@ def _exit_without(server: int) -> None:
     while os.getppid() == server:
         time.sleep(ORPHAN_CHECK)
     os._exit(0)
-
-
-ORPHAN_CHECK = 1.0
-"""Seconds between a worker's checks that the server is still its parent."""
 
 
 class BotPool:
