@@ -246,14 +246,18 @@ def test_playing_against_bots_never_shows_a_rivals_secrets(tmp_path: Path, decis
         input=script,
     )
     assert code == 0 and "You left the game" in out
-    state = GameRecord.from_json(save.read_text()).replay()
+    record = GameRecord.from_json(save.read_text())
+    # Planes a rival took openly from the Supply were on show, even once they are no longer tracked.
+    shown = [
+        frozenset[int]().union(*ks)
+        for ks in zip(*(record.replay(k).known for k in range(len(record.actions) + 1)), strict=True)
+    ]
+    state = record.replay()
     assert not state.is_over
     cards = CAT.cards
     for rival in (1, 2):
         # Taken-off and waiting planes were on show at Departure before; hand cards drawn blind never were.
-        hand = [
-            cards[c].id for c in state.hands[rival] if c not in state.known[rival] and cards[c].type == PLANE
-        ]
+        hand = [cards[c].id for c in state.hands[rival] if c not in shown[rival] and cards[c].type == PLANE]
         leaked = [i for i in hand + [CAT.objectives[o].id for o in state.dealt[rival]] if found(i, out)]
         assert not leaked, leaked
     assert all(found(CAT.objectives[o].id, out) for o in state.dealt[0])

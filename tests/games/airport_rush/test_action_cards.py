@@ -186,7 +186,9 @@ def test_locate_resumes_after_an_event_that_asks_the_players() -> None:
     s, planes = locating(airport={0: "y1 y2", 1: "r1 r2"})
     with_deck(s, 0, ["fog", *planes])
     play(s, "play locate")
-    assert (s.step, s.actor, legal(s)) == (EVENT_STEP, 0, ["drop y1", "drop y2"])
+    # The active player answers inside their turn, so loading is offered too (ARU-DICE-14).
+    drops = ["drop y1", "drop y2"]
+    assert (s.step, s.actor, legal(s)) == (EVENT_STEP, 0, [*drops, "load y1 plane 1", "load y2 plane 1"])
     play(s, "drop y1", "drop r2")
     assert (s.step, s.actor) == (CARD_EFFECT, 0)
     assert ids(s.locate) == planes[:5]

@@ -47,9 +47,11 @@ def events_among(s: State) -> tuple[list[int], list[int]]:
 
 
 def at_draw(s: State, card: str = "flip") -> State:
-    """The active seat plays ``card`` (which does nothing) and stands at Action 4."""
+    """The active seat plays ``card`` (which does nothing), loads nothing, and stands at Action 4."""
     play(s, f"play {card}")
-    assert (s.step, s.actor) == (DRAW, s.current)
+    while s.step != DRAW:  # only loading is on offer: declined
+        play(s, "pass")
+    assert s.actor == s.current
     return s
 
 
@@ -252,6 +254,7 @@ def test_storm_blocks_rush_hour() -> None:
     s = under_storm(
         departure={0: [READY_BR1, "DE1", "CA2"], 1: [READY_US2, "ES2", "UK6"]},
         waiting={0: [], 1: []},
+        airport={1: "y1"},  # would fit UK6, but no loading makes a take-off possible under the STORM
         hands={1: ["JP1", "FR3"]},
     )
     at_draw(s, "JP1")  # to the Waiting queue; Action 3 has nothing under the STORM
@@ -289,6 +292,31 @@ def test_fog_asks_each_player_clockwise_from_the_active_player() -> None:
     assert s.bag == (bag[0] + 1, bag[1] + 1, bag[2] + 1)  # the discarded dice went back into the bag
     assert (s.step, s.actor) == (DRAW, 1)
     assert CAT.cards[s.hands[1][-1]].kind == "adjust"
+
+
+@pytest.mark.rule("ARU-EVT-10", "ARU-DICE-14")
+def test_the_active_player_may_load_before_answering_fog_and_a_rival_may_not() -> None:
+    # Both Players hold an AR1 [red, red] and a red die that fits it; FOG comes up in Player 1's turn.
+    s = position(
+        departure={0: ["AR1", "DE3", "IT2"], 1: ["AR1", "ES2", "UK6"]},
+        waiting={0: [], 1: []},
+        airport={0: "r3", 1: "r5 y2"},
+        hands={0: FLIP_FIRST},
+        load={},
+    )
+    at_draw(s)
+    with_deck(s, 1, ["fog", "adjust"])
+    play(s, "draw action deck")
+    # Inside their own turn Player 1 may still load ("at any moment"): the die then escapes the FOG.
+    assert (s.step, s.actor, legal(s)) == (EVENT_STEP, 0, ["drop r3", "load r3 plane 1"])
+    play(s, "load r3 plane 1")
+    assert s.airport[0] == () and s.departure[0][0] == Docked(idx("AR1"), dice("r3"))
+    # Player 2 answers outside their turn: FOG takes a die, loading is not offered.
+    assert (s.step, s.actor, legal(s)) == (EVENT_STEP, 1, ["drop y2", "drop r5"])
+    play(s, "drop r5")
+    assert s.airport[1] == dice("y2")
+    assert (s.step, s.actor) == (DRAW, 0)
+    assert CAT.cards[s.hands[0][-1]].kind == "adjust"
 
 
 @pytest.mark.rule("ARU-EVT-10")
@@ -451,6 +479,27 @@ def test_rush_hour_lets_every_player_take_off_one_ready_plane() -> None:
     assert (s.step, s.actor) == (DRAW, 0)
     assert s.taken == [(idx("UK2"),), (idx("US2"),), ()]
     assert s.departure[0][:2] == (Docked(idx("BR1"), dice("b4 y5")), Docked(idx("CA2")))  # the queue moved up
+
+
+@pytest.mark.rule("ARU-EVT-14", "ARU-DICE-14")
+def test_rush_hour_asks_an_active_player_who_can_load_a_plane_ready() -> None:
+    # US2 [blue, 4] 8 holds b4; the r4 on Player 1's Airport makes it ready, once loaded.
+    s = position(
+        departure={0: [("US2", "b4"), "DE1", "CA2"], 1: ["ES2", "UK6", "DE3"]},
+        waiting={0: [], 1: []},
+        airport={0: "r4"},
+        hands={0: ["JP1", "FR3"]},
+        load={},
+    )
+    play(s, "play JP1", "pass")  # to the Waiting queue; Action 3 offers only the load: declined
+    with_deck(s, 1, ["rush-hour", "adjust"])
+    play(s, "draw action deck")
+    assert (s.step, s.actor, legal(s)) == (EVENT_STEP, 0, ["load r4 plane 1", "pass"])
+    play(s, "load r4 plane 1")
+    assert legal(s) == ["takeoff 1", "pass"]
+    play(s, "takeoff 1")
+    assert s.taken[0] == (idx("US2"),)
+    assert (s.step, s.actor) == (DRAW, 0)  # Player 2 has nothing ready and is not asked
 
 
 @pytest.mark.rule("ARU-EVT-14")

@@ -265,6 +265,27 @@ def test_a_waiting_queue_is_seen_by_its_owner_others_see_its_size() -> None:
     assert "You play plane CA3 (13) to the back of your Waiting queue." in s.log_for(0)
 
 
+@pytest.mark.rule("ARU-HID-05", "ARU-HID-03")
+def test_which_plane_goes_into_a_waiting_queue_stays_unknown_even_one_taken_openly() -> None:
+    # Player 1 took US2 openly from the Supply (everyone knows it is in their hand) and also holds CA3,
+    # drawn blind. Whichever of the two goes face down into the full row's queue, rivals see the same.
+    s = position(2, hands={0: ["CA3", "US2", "control", "locate"]}, settle=True)
+    s.known[0] = frozenset({idx("US2")})
+    until_step(s, PLAY_CARD)
+    assert s.view(1).hands[0].count(HIDDEN_PLANE) == 1 and idx("US2") in s.view(1).hands[0]
+    seen_by_rivals = []
+    for plane in ("US2", "CA3"):
+        t = s.clone()
+        play(t, f"play {plane}")
+        assert t.waiting[0][-1] == idx(plane)
+        assert idx("US2") not in t.known[0]  # nobody can tell the two planes apart any more
+        for other in (1, None):
+            assert t.view(other).hands[0].count(HIDDEN_PLANE) == 1
+            assert not {"US2", "CA3"} & told(t, other)
+        seen_by_rivals.append((t.view(1).to_dict(), t.log_for(1)))
+    assert seen_by_rivals[0] == seen_by_rivals[1]
+
+
 @pytest.mark.rule("ARU-HID-06")
 @pytest.mark.parametrize("seat", [0, 1, 2, None])
 def test_departure_planes_their_dice_airports_and_load_spaces_are_public(seat: int | None) -> None:

@@ -182,10 +182,11 @@ def legal(s: State) -> tuple[Action, ...]:
         draws = draw_options(s)
         return (*draws, *load_moves(s, seat)) if draws else ()
     if step == EVENT_STEP:
-        kind = cards[s.event].kind
-        if kind == "fog":
-            return tuple(Drop.of(f) for f in sorted({die.face(d) for d in s.airport[seat]}))
-        return (*takeoff_options(s, seat), PASS)
+        # The active player answers inside their own turn, so they may still load first (ARU-DICE-14).
+        loads = load_moves(s, seat) if seat == s.current else []
+        if cards[s.event].kind == "fog":
+            return (*(Drop.of(f) for f in sorted({die.face(d) for d in s.airport[seat]})), *loads)
+        return (*takeoff_options(s, seat), *loads, PASS)
     if step == FINAL_LOAD:
         return (*load_moves(s, seat), PASS)
     return ()
@@ -348,6 +349,9 @@ def carry_out(s: State, action: Action) -> None:
         _say(s, f"{who} loads the {die.describe(d)} from the Airport onto {_place_words(action.plane)}.")
         if step == PLACE_DIE and not s.pending:
             _placed(s)
+        elif step == EVENT_STEP and not s.airport[seat] and s.cat.cards[s.event].kind == "fog":
+            s.queue = s.queue[1:]  # nothing left on the Airport for FOG to take
+            _next_event_seat(s)
     elif isinstance(action, Play):
         _play(s, seat, action)
     elif step == CARD_EFFECT:
@@ -517,6 +521,9 @@ def _play(s: State, seat: int, action: Play) -> None:
             _say(s, f"{who} plays {card.describe()} onto Departure {at + 1}.")
         else:
             s.waiting[seat] = (*s.waiting[seat], c)
+            # Face down: rivals cannot tell which plane left the hand, so they lose track of the
+            # planes they saw it take openly (else the one gone from the known cards names it, ARU-HID-05).
+            s.known[seat] = frozenset(k for k in s.known[seat] if cards[k].type != PLANE)
             _say(s, f"{who} plays a plane to the back of their Waiting queue.", seat,
                  f"You play {card.describe()} to the back of your Waiting queue.")  # fmt: skip
         _begin_takeoff(s)
@@ -899,7 +906,9 @@ def _next_event_seat(s: State) -> None:
             s.actor = seat
             s.step = EVENT_STEP
             return
-        if kind == "rush-hour" and takeoff_options(s, seat) and (seat != s.current or s.takeoffs == 0):
+        if kind == "rush-hour" and (
+            takeoff_options(s, seat) if seat != s.current else s.takeoffs == 0 and _may_take_off(s, seat)
+        ):
             s.actor = seat
             s.step = EVENT_STEP
             return
@@ -919,6 +928,12 @@ def _next_event_seat(s: State) -> None:
             s.step = PLACE_DIE
             return
     _finish_event(s)
+
+
+def _may_take_off(s: State, seat: int) -> bool:
+    """Whether the active player has a RUSH HOUR take-off to weigh: a ready plane, or Airport dice
+    that they may load first (a plane may become ready). STORM forbids every take-off."""
+    return bool(takeoff_options(s, seat) or (s.storm == EMPTY and load_moves(s, seat)))
 
 
 def _finish_event(s: State) -> None:
