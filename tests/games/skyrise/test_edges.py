@@ -15,7 +15,7 @@ from skyhall.core.state import EMPTY
 from skyhall.games import skyrise
 from skyhall.games.skyrise import rules
 from skyhall.games.skyrise.state import State
-from skyhall.games.skyrise.steps import KEEP, OPEN, OVER
+from skyhall.games.skyrise.steps import BID, KEEP, OPEN, OVER
 from tests.games.skyrise.position import CAT, b, d, legal, play, position
 
 CENTRAL = ("C1", "C2", "C3", "C4")
@@ -100,13 +100,29 @@ def test_an_opener_left_with_only_a_wonder_opens_with_it_and_builds_it_at_once()
     assert (s.step, s.to_act) == (OPEN, 1)
 
 
-@pytest.mark.rule("SKR-EDGE-03")
-def test_the_outbidding_wonder_is_built_at_once_when_it_opens() -> None:
-    s = position(era=2, kept={0: [18], 1: [12], 2: [20]})
+@pytest.mark.rule("SKR-EDGE-03", "SKR-WON-26", "SKR-AUC-17")
+def test_the_outbidding_wonder_opens_as_a_bid_of_sixty() -> None:
+    # Card 18's own text wins over the general case: it opens as a bid of 60, may be outbid, and is
+    # built only if it wins (the rulebook: "some Wonders may break this rule").
+    s = position(era=2, kept={0: [18], 1: [12], 2: [20]}, discs={"C1": "yellow"})
     s.pool[0] = ()
     restart(s, 0)
     play(s, "wonder 18 C1")
-    assert s.built[0] == (d("C1"),) and s.bids == () and s.step == OPEN
+    assert (s.step, s.to_act, s.built[0]) == (BID, 1, ())
+    assert s.bids == ((d("C1"), 100 + 17),)
+    # Seat 1 holds 4..56 and 68..112: only the Buildings above 60 may outbid it, or its own Wonder.
+    places = ("C2", "C3", "Ng")
+    assert legal(s) == [
+        *(f"bid {v} {x}" for v in (68, 72, 84, 96, 108, 112) for x in places),
+        *(f"wonder 12 {x}" for x in places),
+        "pass",
+    ]
+    outbid, wins = s.clone(), s.clone()
+    play(outbid, "bid 68 C2", "pass")  # seat 0 has nothing left to bid and counts as passed
+    assert outbid.built == [(), (d("C2"),), ()] and outbid.wonders[0] == (17,)
+    assert outbid.occupant[d("C1")] == EMPTY and outbid.rows[0] == (0, 0, 0, 0)
+    play(wins, "pass", "pass")  # nobody beats it: built, and its disc collected
+    assert wins.built[0] == (d("C1"),) and wins.wonders[0] == () and wins.rows[0] == (1, 0, 0, 0)
 
 
 @pytest.mark.rule("SKR-EDGE-03")
@@ -245,7 +261,7 @@ def test_impossible_steps_are_skipped_with_the_reason_in_the_log() -> None:
         (
             11,
             (0, 0, 0, 0),
-            "Wonder 11 Cartographers' Hall: Player 1 has no District disc to move; nothing happens.",
+            "Wonder 11 Cartographers' Hall: Player 1 has no District disc it may move; nothing happens.",
             0,
         ),
         (

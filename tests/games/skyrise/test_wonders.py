@@ -459,7 +459,7 @@ def test_card_11_may_move_one_disc_from_a_row_to_another() -> None:
     assert kept.rows[1] == (2, 0, 4, 1) and kept.excess[1] == 0 and kept.step == OPEN
     assert s.prestige == full.prestige == kept.prestige == [0, 0, 0]
     nothing = wonder_built(11, built={"Nb": (2, 18)})  # no District disc to move: no decision
-    assert nothing.step == OPEN and "has no District disc to move" in nothing.log_for(None)[-1]
+    assert nothing.step == OPEN and "has no District disc it may move" in nothing.log_for(None)[-1]
 
 
 @pytest.mark.rule("SKR-WON-19", "SKR-DSC-09")
@@ -473,6 +473,17 @@ def test_card_11_never_moves_an_assigned_wild_disc() -> None:
     s.wilds[1] = 1 << 0  # the Wild is the first yellow disc: the second, ordinary one may move
     s._legal = None
     assert "move yellow green" in legal(s)
+
+
+@pytest.mark.rule("SKR-WON-19", "SKR-DSC-09", "SKR-EDGE-05")
+def test_card_11_with_only_an_assigned_wild_on_top_asks_nothing_and_says_why() -> None:
+    s = position(era=2, kept=kept_for(11), built={"Nb": (2, 18)}, discs={"Ng": None}, rows={1: (1, 0, 0, 0)})
+    s.wilds[1] = 1 << 0  # the only disc is a Wild assigned to yellow
+    play(s, "bid 42 Nf", "wonder 11 Ng")
+    assert s.step == OPEN and s.rows[1] == (1, 0, 0, 0)
+    title = "Wonder 11 Cartographers' Hall"
+    assert f"{title}: Player 2 has no District disc it may move; nothing happens." in s.log_for(None)
+    assert not any("leaves their district rows" in line for line in s.log_for(None))
 
 
 @pytest.mark.rule("SKR-DSC-09", "SKR-WON-19")

@@ -42,7 +42,7 @@ SPEC = GameSpec(
     title="Skyrise",
     min_players=2,
     max_players=4,
-    rules_version=1,
+    rules_version=2,
     action_count=len(CODEC),
     options=MappingProxyType({"first_player": None, "city_keys": "lowest", "data": None}),
     offered=MappingProxyType(
@@ -50,7 +50,7 @@ SPEC = GameSpec(
             "first_player": FIRST_PLAYER,
             "city_keys": Option(
                 "City Keys",
-                "to the least prestige (rulebook)",
+                "to the least prestige (reconstructed default)",
                 choices=(("highest", "to the most prestige"), ("off", "none")),
             ),
         }

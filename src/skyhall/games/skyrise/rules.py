@@ -115,12 +115,18 @@ def legal(s: State) -> tuple[Action, ...]:
     if step == PANORAMA:
         return tuple(t.panorama[p] for p in s.panoramas)
     if step == MOVE:
-        rows = s.rows[seat]
-        # The last-placed disc moves; an assigned Wild never changes colour (SKR-DSC-09).
-        movable = [a for a in range(len(COLOURS)) if rows[a] and not _wild_at(s, seat, a, rows[a] - 1)]
-        moves: list[Action] = [t.move[a][b] for a in movable for b in range(len(COLOURS)) if a != b]
+        moves: list[Action] = [
+            t.move[a][b] for a in movable_rows(s, seat) for b in range(len(COLOURS)) if a != b
+        ]
         return (*moves, PASS)
     return ()
+
+
+def movable_rows(s: State, seat: int) -> list[int]:
+    """The rows card 11 may move a disc from: the last-placed disc moves, and an assigned Wild never
+    changes colour (SKR-DSC-09)."""
+    rows = s.rows[seat]
+    return [a for a in range(len(COLOURS)) if rows[a] and not _wild_at(s, seat, a, rows[a] - 1)]
 
 
 def take_options(s: State) -> list[int]:
@@ -217,7 +223,9 @@ def _place(s: State, seat: int, code: int, d: int) -> None:
     s.bidder = seat
     verb = "opens the auction with" if opening else "bids"
     s.log = log.append(s.log, f"{seat_name(seat)} {verb} {describe(s.cat, code)} on {where(s, d)}.")
-    if code >= WONDER and (opening or not outbids(s.cat, code - WONDER)):
+    # A Wonder ends the auction at once, opening or not, unless its card lets it be outbid (card 18:
+    # "some Wonders may break this rule", SKR-AUC-17, SKR-WON-26, over SKR-EDGE-03's general case).
+    if code >= WONDER and not outbids(s.cat, code - WONDER):
         _end_auction(s)
         return
     if not targets(s):
@@ -374,8 +382,8 @@ def _wonder_effect(s: State) -> bool:
     if kind == "score_panorama":
         s.step = PANORAMA
         return True
-    if not any(s.rows[seat]):
-        s.log = log.append(s.log, f"{title}: {who} has no District disc to move; nothing happens.")
+    if not movable_rows(s, seat):
+        s.log = log.append(s.log, f"{title}: {who} has no District disc it may move; nothing happens.")
         return False
     s.step = MOVE
     return True
