@@ -32,7 +32,7 @@ def shared(message: Any) -> bool:
 
 def open_seat(page: Any, server: LiveServer, match: Match, seat: int, seq: int) -> None:
     page.goto(f"{server.url}/match/{match.id}#token={match.tokens[seat]}")
-    page.locator("button.choice:not([disabled])").first.wait_for()
+    page.locator("button.choice:not([aria-disabled=true])").first.wait_for()
     assert match.state()["seq"] == seq
 
 
@@ -105,16 +105,53 @@ def test_choices_sharing_a_click_path_are_offered_in_a_menu(live_server: LiveSer
 
     for target in path:
         page.locator(f"section.table [data-target='{target}'].next").first.click()
-    menu = page.get_by_role("menu")
-    assert menu.get_by_role("menuitem").all_inner_texts() == [c["label"] for c in sharing]
+    menu = page.get_by_role("group", name="Which one?")
+    assert menu.get_by_role("button").all_inner_texts() == [*(c["label"] for c in sharing), "Cancel"]
+    assert page.evaluate("document.activeElement.textContent") == sharing[0]["label"]  # focus moved in
     menu.get_by_role("button", name="Cancel").click()
     menu.wait_for(state="detached")
     assert match.state()["seq"] == message["seq"]
 
     for target in path:
         page.locator(f"section.table [data-target='{target}'].next").first.click()
-    menu.get_by_role("menuitem", name=sharing[-1]["label"], exact=True).click()
+    menu.get_by_role("button", name=sharing[-1]["label"], exact=True).click()
     if sharing[-1]["confirm"]:
         page.get_by_role("alertdialog").get_by_role("button", name="Yes").click()
     match.wait_for_seq(message["seq"] + 1)
     assert match.state(seat)["seq"] == message["seq"] + 1
+
+
+def one_click(message: Any) -> tuple[str, Any] | None:
+    """A target that makes a choice by itself (one click, no other choice starts there, no question)."""
+    starts = Counter(c["target"][0] for c in message["choices"] if c["target"])
+    for c in message["choices"]:
+        if len(c["target"]) == 1 and starts[c["target"][0]] == 1 and not c["confirm"]:
+            return c["target"][0], c
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_can_be_played_from_the_keyboard(live_server: LiveServer, page: Any, game: str) -> None:
+    """Each target clickable now is a button named by what it does: Tab reaches it, Enter clicks it, and
+    after the move the focus is on the prompt, not lost to the page."""
+    match = Match.create(live_server, game)
+    found = match.play_until(lambda m: one_click(m) is not None, random.Random(2))
+    assert found is not None
+    seat, message = found
+    name, choice = one_click(message)  # type: ignore[misc]
+    open_seat(page, live_server, match, seat, message["seq"])
+
+    target = page.locator(f"section.table [data-target='{name}'].next").first
+    assert target.get_attribute("role") == "button" and target.get_attribute("tabindex") == "0"
+    assert target.get_attribute("aria-label") == choice["label"]
+    page.locator(".prompt").focus()
+    for _ in range(400):  # Tab on to the target (the table comes before the side panel)
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("(document.activeElement.dataset || {}).target") == name:
+            break
+    else:
+        raise AssertionError(f"Tab never reached the target {name}")
+    page.keyboard.press("Enter")
+    match.wait_for_seq(message["seq"] + 1)
+    assert match.state()["seq"] == message["seq"] + 1
+    page.locator(".prompt:focus").wait_for()

@@ -28,9 +28,9 @@ def wait_for(condition: Any, timeout: float = 20.0) -> None:
 
 def decide_from_the_list(page: Any, server: LiveServer, match: str) -> None:
     """Wait for our decision, click its first choice in the side list, and see the server apply it."""
-    page.locator("button.choice:not([disabled])").first.wait_for()
+    page.locator("button.choice:not([aria-disabled=true])").first.wait_for()
     before = match_seq(server, match)
-    page.locator("button.choice:not([disabled])").first.click()
+    page.locator("button.choice:not([aria-disabled=true])").first.click()
     dialog = page.locator(".dialog")
     if dialog.count():
         dialog.get_by_role("button", name="Yes").click()
@@ -51,7 +51,7 @@ def test_create_play_restart_and_continue(live_server: LiveServer, page: Any, ar
     wait_for(lambda: page.url.endswith("#seat=0"))  # the token left the address bar once held
     for _ in range(3):
         decide_from_the_list(page, live_server, match)
-    page.locator("button.choice:not([disabled])").first.wait_for()  # our turn: no bot is thinking
+    page.locator("button.choice:not([aria-disabled=true])").first.wait_for()  # our turn: no bot is thinking
     played = match_seq(live_server, match)
     assert played >= 3
     before = live_server.api("GET", f"/api/matches/{match}")
@@ -100,7 +100,7 @@ def test_the_page_calls_every_seat_by_its_players_name(live_server: LiveServer, 
     seats = [{"kind": "human", "name": "Alice"}, {"kind": "bot", "level": "random", "name": "Bob"}]
     created = live_server.api("POST", "/api/matches", {"game": "airport-rush", "seats": seats})
     page.goto(live_server.url + created["seats"][0]["invite"])
-    page.locator("button.choice:not([disabled])").first.wait_for()
+    page.locator("button.choice:not([aria-disabled=true])").first.wait_for()
     for _ in range(3):  # keep objectives, then a few moves, until Bob has been in the log
         decide_from_the_list(page, live_server, created["match"])
         if "Bob" in page.locator(".log").inner_text():
@@ -120,7 +120,7 @@ def test_on_a_phone_a_long_choice_list_leaves_the_table_on_the_first_screen(
     created = live_server.api("POST", "/api/matches", {"game": "airport-rush", "seats": seats})
     page.goto(live_server.url + created["seats"][0]["invite"])
     for _ in range(6):  # past the objectives, to a decision with many choices (taking dice)
-        page.locator("button.choice:not([disabled])").first.wait_for()
+        page.locator("button.choice:not([aria-disabled=true])").first.wait_for()
         if page.locator("button.choice").count() > 15:
             break
         decide_from_the_list(page, live_server, created["match"])

@@ -5,14 +5,45 @@ import htm from "htm";
 /** htm bound to Preact: html`<svg>…</svg>` builds Preact elements without a build step. */
 export const html = htm.bind(h);
 
-/** Props for an SVG element that can be clicked as `name` when the match page says it is next. */
+/** Props for an SVG element that can be clicked as `name` when the match page says it is next.
+ * `next` holds the names clickable now (a Map to the words of what clicking does, read out as the
+ * element's name): such an element is also a button for the keyboard (Tab, then Enter or Space). */
 export function clickable(name, next, onTarget) {
-  const live = next && next.has(name);
+  if (!next || !next.has(name)) return { "data-target": name, class: "target" };
+  const act = (e) => { e.stopPropagation(); onTarget(name); };
   return {
     "data-target": name,
-    class: live ? "target next" : "target",
-    onClick: live ? (e) => { e.stopPropagation(); onTarget(name); } : undefined,
+    class: "target next",
+    tabindex: 0,
+    role: "button",
+    "aria-label": (next.get && next.get(name)) || name,
+    onClick: act,
+    onKeyDown: (e) => {
+      // a real <button> already clicks itself on Enter and Space
+      if ((e.key === "Enter" || e.key === " ") && e.currentTarget.tagName !== "BUTTON") {
+        e.preventDefault();
+        act(e);
+      }
+    },
   };
+}
+
+/** What each target clickable after `path` does, for `clickable`: the labels of the choices it leads
+ * to (the first three, then how many more). */
+export function targetWords(choices, path) {
+  const found = new Map();
+  for (const choice of choices) {
+    for (const name of nextClicks(choice, path)) {
+      if (!found.has(name)) found.set(name, []);
+      found.get(name).push(named(choice.label));
+    }
+  }
+  const words = new Map();
+  for (const [name, labels] of found) {
+    const more = labels.length > 3 ? `; or ${labels.length - 3} more` : "";
+    words.set(name, labels.length === 1 ? labels[0] : `${labels.slice(0, 3).join("; or ")}${more}`);
+  }
+  return words;
 }
 
 // Seat names. Views and the log call seats "Player N"; the match page knows the names players

@@ -124,8 +124,9 @@ function CreateForm({ games, onCreated }) {
                 </select>`
               : html`<input aria-label=${`Seat ${i + 1}: name`} placeholder="name (optional)" maxlength="24"
                   value=${s.name} name=${`name-${i}`} onInput=${(e) => setSeat(i, { name: e.currentTarget.value })} />`}
-            <label class="mine">
-              <input type="radio" name="mine" checked=${mine === i} onChange=${() => setMine(i)} /> I play this seat
+            <label class="play-here">
+              <input type="radio" name="mine" checked=${mine === i} onChange=${() => setMine(i)}
+                aria-label=${`I play seat ${i + 1}`} /> I play this seat
             </label>
           </div>`)}
       </fieldset>
@@ -153,15 +154,19 @@ function Created({ created, mine }) {
   return html`
     <section class="card created" aria-labelledby="created-title">
       <h2 id="created-title">${created.title}: match created</h2>
-      <p>Send each human their seat's link: the link is the seat (keep it secret).</p>
+      <p>Send each other human their seat's link: the link is the seat (keep it secret). Bots play at once.</p>
       <ul class="links">
         ${created.seats.map((s) => {
           const link = inviteLink(created.match, s.token);
+          const field = html`
+            <input readonly value=${link} aria-label=${`Invite link for ${s.name}`} onFocus=${(e) => e.currentTarget.select()} />
+            <${CopyButton} text=${link} label=${`Copy the invite link for ${s.name}`} />`;
           return html`<li data-seat=${s.seat}>
             <strong>${s.name}</strong> ${s.kind === "bot" ? html`<span class="badge">bot · ${s.level}</span>` : ""}
             ${s.seat === mine ? html`<span class="badge you">you</span>` : ""}
-            <input readonly value=${link} aria-label=${`Invite link for ${s.name}`} onFocus=${(e) => e.currentTarget.select()} />
-            <${CopyButton} text=${link} label=${`Copy the invite link for ${s.name}`} />
+            ${s.kind === "bot"
+              ? html`<details class="bot-link"><summary>Link to take this seat over from the bot</summary>${field}</details>`
+              : field}
           </li>`;
         })}
         <li><strong>Spectators</strong>

@@ -2,12 +2,12 @@
 // score sheet; and the replay viewer of a finished match (/match/<id>/replay).
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useMemo, useRef, useState } from "preact/hooks";
-import { api, follows, heldSeats, holdSeat, html, named, nextClicks, setSeatNames, tokenInAddress } from "./lib.js";
+import { api, follows, heldSeats, holdSeat, html, named, setSeatNames, targetWords, tokenInAddress } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
 const MATCH = decodeURIComponent(PARTS[1] || "");
 const REPLAY = PARTS[2] === "replay";
-const NO_TARGETS = new Set();
+const NO_TARGETS = new Map();
 
 /** The seat token for this page: the address's `#token=…` (an invite link); else the seat `#seat=N`
  * names, or the one seat, this browser holds here. */
@@ -146,7 +146,9 @@ function Log({ lines }) {
   return html`
     <section class="log-box" aria-labelledby="log-title">
       <h2 id="log-title">Log</h2>
-      <ol class="log" role="log" ref=${box}>${lines.map((line) => html`<li>${named(line)}</li>`)}</ol>
+      <div role="log" aria-labelledby="log-title">
+        <ol class="log" ref=${box}>${lines.map((line) => html`<li>${named(line)}</li>`)}</ol>
+      </div>
     </section>`;
 }
 
@@ -201,40 +203,69 @@ function Choices({ choices, path, disabled, onChoose }) {
   }
   const onPath = (c) => path.length > 0 && follows(c, path);
   return html`
-    <div class="choices" role="group" aria-label="Your choices">
+    <div class="choices" role="group" aria-labelledby="choices-title">
+      <h2 id="choices-title" class="sr-only">Your choices</h2>
       ${groups.map((name) => html`
         <div class="choice-group">
           ${name && html`<h3>${name}</h3>`}
           ${byName.get(name).map((c) => html`
-            <button type="button" class=${`choice${onPath(c) ? " on-path" : ""}`} disabled=${disabled}
-              data-notation=${c.notation} onClick=${() => onChoose(c)}>${named(c.label)}</button>`)}
+            <button type="button" class=${`choice${onPath(c) ? " on-path" : ""}`} aria-disabled=${disabled ? "true" : "false"}
+              data-notation=${c.notation} onClick=${() => { if (!disabled) onChoose(c); }}>${named(c.label)}</button>`)}
         </div>`)}
     </div>`;
 }
 
 function Confirm({ choice, onYes, onNo }) {
+  const box = useRef(null);
   const yes = useRef(null);
-  useEffect(() => { if (yes.current) yes.current.focus(); }, [choice]);
+  useEffect(() => {
+    const dialog = box.current;
+    const before = document.activeElement;
+    if (dialog && !dialog.open) dialog.showModal();
+    if (yes.current) yes.current.focus();
+    return () => {
+      if (dialog && dialog.open) dialog.close();
+      if (before && before.isConnected && before.focus) before.focus();
+    };
+  }, [choice]);
   return html`
-    <div class="overlay">
-      <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-q" aria-describedby="confirm-c">
-        <p id="confirm-q"><strong>${choice.confirm}</strong></p>
-        <p id="confirm-c">${choice.label}</p>
-        <div class="row">
-          <button type="button" class="primary" ref=${yes} onClick=${onYes}>Yes</button>
-          <button type="button" onClick=${onNo}>No, go back</button>
-        </div>
+    <dialog class="dialog" ref=${box} role="alertdialog" aria-labelledby="confirm-q" aria-describedby="confirm-c"
+      onCancel=${(e) => { e.preventDefault(); onNo(); }}>
+      <p id="confirm-q"><strong>${choice.confirm}</strong></p>
+      <p id="confirm-c">${named(choice.label)}</p>
+      <div class="row">
+        <button type="button" class="primary" ref=${yes} onClick=${onYes}>Yes</button>
+        <button type="button" onClick=${onNo}>No, go back</button>
       </div>
-    </div>`;
+    </dialog>`;
 }
 
 function Menu({ choices, onChoose, onClose }) {
+  const box = useRef(null);
+  useEffect(() => {
+    const first = box.current && box.current.querySelector("button");
+    if (first) first.focus();
+  }, [choices]);
   return html`
-    <div class="menu" role="menu" aria-label="Which one?">
-      <p>Which one?</p>
-      ${choices.map((c) => html`<button type="button" role="menuitem" onClick=${() => onChoose(c)}>${named(c.label)}</button>`)}
+    <div class="menu" role="group" aria-labelledby="menu-q" ref=${box}>
+      <p id="menu-q">Which one?</p>
+      ${choices.map((c) => html`<button type="button" onClick=${() => onChoose(c)}>${named(c.label)}</button>`)}
       <button type="button" class="quiet" onClick=${onClose}>Cancel</button>
     </div>`;
+}
+
+/** A refusal in a player's words: the server's message, or what to do about the usual ones. */
+const NOTICE_WORDS = {
+  stale: "The table changed before your choice arrived. Look again and choose.",
+  not_your_turn: "It is not your turn now.",
+};
+
+/** The end of the match in words: who won. */
+function endWords(message) {
+  const result = message.result;
+  if (!result) return "The match is over.";
+  const names = result.winners.map((i) => message.seats[i].name);
+  return `The match is over: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}.`;
 }
 
 function SeatControl({ message, token, levels }) {
@@ -307,12 +338,19 @@ function Live() {
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
   }, []);
+  const yourTurn = message && message.seat !== null && message.view.to_act === message.seat;
   useEffect(() => {
-    if (message) document.title = `${titles[message.game] || message.game} · Skyhall`;
-  }, [message && message.game, titles]);
+    if (message) document.title = `${yourTurn ? "Your turn · " : ""}${titles[message.game] || message.game} · Skyhall`;
+  }, [message && message.game, titles, yourTurn]);
 
   const choices = message ? message.choices : [];
-  const next = useMemo(() => new Set(choices.flatMap((c) => nextClicks(c, path))), [choices, path]);
+  const next = useMemo(() => targetWords(choices, path), [choices, path]);
+  const prompt = useRef(null);
+  useEffect(() => {
+    // A move re-draws the choices: focus that was on one of them goes to the prompt, not to the page.
+    const at = document.activeElement;
+    if (prompt.current && (!at || at === document.body)) prompt.current.focus({ preventScroll: true });
+  }, [seq]);
 
   const commit = (choice) => {
     setAsking(null);
@@ -368,9 +406,9 @@ function Live() {
         <${Table} found=${found} props=${boardProps} />
       </section>
       <aside class="side">
-        <p class="prompt" aria-live="polite">${over ? "The match is over." : named(message.prompt)}</p>
-        ${notice && html`<p class="error" role="alert">${notice.message}
-          <button type="button" class="quiet" aria-label="Dismiss" onClick=${() => setNotice(null)}>×</button></p>`}
+        <p class="prompt" aria-live="polite" tabindex="-1" ref=${prompt}>${over ? endWords(message) : named(message.prompt)}</p>
+        ${notice && html`<div class="notice"><p class="error" role="alert">${NOTICE_WORDS[notice.code] || notice.message}</p>
+          <button type="button" class="quiet" aria-label="Dismiss the message" onClick=${() => setNotice(null)}>×</button></div>`}
         ${waiting && html`<p class="waiting" role="status">Sending…</p>`}
         ${menu && html`<${Menu} choices=${menu} onChoose=${choose} onClose=${() => { setMenu(null); setPath([]); }} />`}
         ${choices.length > 0 && html`<${Choices} choices=${choices} path=${path} disabled=${waiting} onChoose=${choose} />`}
@@ -401,6 +439,9 @@ function Replay() {
   }, [step, seat]);
   const last = frame ? frame.steps : 0;
   const go = (k) => setStep(Math.max(0, Math.min(last, k)));
+  useEffect(() => {
+    if (frame) document.title = `Replay · ${titles[frame.game] || frame.game} · Skyhall`;
+  }, [frame && frame.game, titles]);
   useEffect(() => {
     const onKey = (e) => {
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;

@@ -17,6 +17,8 @@ const BY_WORD = { yellow: "y", blue: "b", red: "r" };
 const AIRLINES = {
   blue: "#2f6fd6", red: "#d7372f", yellow: "#e0b000", green: "#2e9e55", purple: "#8e4fd1",
 };
+/** Airline colours light enough that their initial is written in dark ink (WCAG contrast over 4.5). */
+const LIGHT_AIRLINES = new Set(["yellow", "green"]);
 const PIPS = {
   1: [[0.5, 0.5]],
   2: [[0.27, 0.27], [0.73, 0.73]],
@@ -128,7 +130,7 @@ function Fin({ airline, x, y }) {
   return html`<g transform=${`translate(${x},${y})`}>
     ${title(`${airline} airline`)}
     <path d="M0 22 L6 0 L16 0 L22 22 Z" fill=${AIRLINES[airline] || "#777"} stroke="#222" stroke-width="0.8" />
-    <text x="11" y="17" class="ar-fin">${airline[0].toUpperCase()}</text>
+    <text x="11" y="17" class="ar-fin" fill=${LIGHT_AIRLINES.has(airline) ? "#111" : "#fff"}>${airline[0].toUpperCase()}</text>
   </g>`;
 }
 
@@ -279,15 +281,16 @@ function Carousel({ view, ctx }) {
       const cx = centre + Math.cos(angle) * 120;
       const cy = centre + Math.sin(angle) * 120;
       const sorted = [...dice].sort((a, b) => faceOrder(parseDie(a).face, parseDie(b).face));
-      const size = 26;
-      const width = sorted.length * size + (sorted.length - 1) * 5;
+      const size = 25;
+      const gap = 9; // room for each die's colour tag beside the next die's highlight
+      const width = sorted.length * size + (sorted.length - 1) * gap;
       return html`<g class="ar-space">
         <circle cx=${cx} cy=${cy} r="54" fill="#f3efe2" stroke="#c9bd98" stroke-width="3" />
         <text x=${cx - 34} y=${cy - 28} class="ar-space-no">${s + 1}</text>
         ${sorted.length === 0 ? html`<text x=${cx} y=${cy + 4} class="ar-small ar-mid">empty</text>` : null}
         ${sorted.map((d, k) => {
           const t = `die:${s + 1}:${parseDie(d).face}`;
-          return html`<${Die} name=${d} x=${cx - width / 2 + k * (size + 5)} y=${cy - 17} size=${size}
+          return html`<${Die} name=${d} x=${cx - width / 2 + k * (size + gap)} y=${cy - 17} size=${size}
             target=${t} ctx=${ctx} chosen=${counter(t)} />`;
         })}
         ${taking
@@ -565,7 +568,7 @@ const STYLE = `
 .ar .ar-pass { align-self: center; }
 .ar .ar-pass-button { max-width: 280px; text-align: left; }
 .ar .ar-halo { fill: none; stroke: none; }
-.ar .target.next { cursor: pointer; }
+.ar .target.next { cursor: pointer; stroke: none; } /* the halo marks it: pips and tags keep their own lines */
 .ar .target:not(.next) > .ar-take { opacity: .3; }
 .ar .target.next > .ar-halo { stroke: #f39c12; stroke-width: 3.5; animation: ar-pulse 1.2s ease-in-out infinite; }
 .ar .target.ar-chosen > .ar-halo { stroke: #1565c0; stroke-width: 4; animation: none; }
@@ -573,7 +576,7 @@ const STYLE = `
 .ar text { font-family: system-ui, sans-serif; }
 .ar .ar-tag { text-anchor: middle; font-weight: 800; fill: #1d1d1d; }
 .ar .ar-slot-letter { text-anchor: middle; font-weight: 800; }
-.ar .ar-fin { text-anchor: middle; font-weight: 800; font-size: 11px; fill: #fff; stroke: #222; stroke-width: .4; }
+.ar .ar-fin { text-anchor: middle; font-weight: 800; font-size: 11px; }
 .ar .ar-country { font-size: 12.5px; font-weight: 700; fill: #1d232b; }
 .ar .ar-small { font-size: 10.5px; fill: #4b5868; }
 .ar .ar-over { fill: #b3261e; font-weight: 700; }

@@ -763,7 +763,7 @@ const STYLE = `
 .skyport-muted { color: #64748b; }
 .skyport-chip { border-radius: 9px; padding: 1px 7px; font-size: 11px; background: #e2e8f0; }
 .skyport-turn { background: #1e293b; color: #fff; }
-.skyport-deciding { background: #d97706; color: #fff; font-weight: 700; }
+.skyport-deciding { background: #b45309; color: #fff; font-weight: 700; }
 .skyport-chip.skyport-token-c { background: #1d4ed8; color: #fff; }
 .skyport-chip.skyport-token-i { background: #b91c1c; color: #fff; }
 .skyport-scroll { overflow-x: auto; }

@@ -173,7 +173,7 @@ function Piece({ d, x, y, ghost }) {
     body.push(html`<rect x=${x - 26} y=${bottom - 10} width="52" height="10" fill=${colour} stroke="#111" stroke-width="2" />`);
     body.push(html`<path d=${`M ${x - 22} ${bottom - 10} A 22 22 0 0 1 ${x + 22} ${bottom - 10} Z`} fill=${colour} stroke="#111" stroke-width="2" />`);
     body.push(html`<line x1=${x} y1=${bottom - 32} x2=${x} y2=${bottom - 44} stroke="#111" stroke-width="3" />`);
-    body.push(html`<${Mark} seat=${seat} x=${x} y=${bottom - 19} r=${6} fill="#fff" />`);
+    body.push(html`<${Mark} seat=${seat} x=${x} y=${bottom - 19} r=${8} fill="#fff" />`);
   } else {
     const floors = FLOORS[d.height] || 1;
     const top = bottom - floors * 17;
@@ -182,7 +182,7 @@ function Piece({ d, x, y, ghost }) {
       body.push(html`<line x1=${x - 21} x2=${x + 21} y1=${top + f * 17} y2=${top + f * 17} stroke="#111" stroke-width="1" opacity="0.5" />`);
     }
     body.push(html`<rect x=${x - 25} y=${top - 5} width="50" height="6" fill="#222" />`);
-    body.push(html`<${Mark} seat=${seat} x=${x} y=${top + 8.5} r=${6} fill="#fff" />`);
+    body.push(html`<${Mark} seat=${seat} x=${x} y=${top + 8.5} r=${8} fill="#fff" />`);
   }
   const plate = d.height === "wonder" ? (d.value ? `W${d.wonder}·${d.value}` : `W${d.wonder}`) : `${d.value}`;
   return html`<g class="sr-piece" opacity=${ghost ? 0.92 : 1}>
@@ -232,8 +232,8 @@ function District({ c, next, onTarget, chosen, lead }) {
   return html`<g ...${props}>
     <title>${title}</title>
     <rect class="sr-tile" x=${x + 4} y=${y + 4} width=${U - 8} height=${U - 8} rx="10" fill=${colour.tile} />
-    <text x=${x + 11} y=${y + 25} font-size="17" font-weight="700" fill="#3b3b3b" opacity="0.75">${colour.letter}</text>
-    <text x=${x + U - 10} y=${y + 23} font-size="13" text-anchor="end" fill="#3b3b3b" opacity="0.7">${c.id}</text>
+    <text x=${x + 11} y=${y + 25} font-size="17" font-weight="700" fill="#262626">${colour.letter}</text>
+    <text x=${x + U - 10} y=${y + 23} font-size="13" text-anchor="end" fill="#262626">${c.id}</text>
     ${c.waterfall ? html`<${Waterfall} x=${x + 7} y=${y + 40} />` : null}
     ${c.structure
       ? html`<${Piece} d=${c} x=${c.cx} y=${c.cy} ghost=${c.bid} />`
