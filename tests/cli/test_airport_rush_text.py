@@ -95,12 +95,13 @@ def test_a_plane_says_what_it_still_needs_over_every_arrangement_of_its_dice() -
     # A red 6 may sit on the red slot or the 6 slot; only the second leaves a total within reach.
     assert text.progress(br3, dice("r6 b1")) == "needs: a red 5; total 7 of 12"
     assert text.progress(br3, dice("r6 b6")) == (
-        "needs: blue or 6 or red; total 12 of 12: stuck, the open slots add at least 1 more"
+        "needs: blue or 6 or red; total 12 of 12: out of reach, the open slots add at least 1 more"
     )
     us2 = CAT.cards[idx("US2")]  # blue · 4, total 8
     assert text.progress(us2, dice("b4")) == "needs: a 4 of any colour or a blue 4; total 4 of 8"
     assert (
-        text.progress(us2, dice("b1")) == "needs: 4; total 1 of 8: stuck, the open slots add at most 4 more"
+        text.progress(us2, dice("b1"))
+        == "needs: 4; total 1 of 8: out of reach, the open slots add at most 4 more"
     )
 
 
@@ -122,8 +123,8 @@ def test_placing_a_die_names_the_plane_and_what_it_would_then_need() -> None:
     assert {str(a): text.label(view, a) for a in s.legal_actions()} == {
         "put b1 plane 1": "Put the blue 1 onto plane 1 (BR3): then needs: a 6 of any colour; total 6 of 12",
         "put b1 plane 2": (
-            "Put the blue 1 onto plane 2 (US2): then needs: 4; total 1 of 8: stuck, the open slots add "
-            "at most 4 more"
+            "Put the blue 1 onto plane 2 (US2): then needs: 4; total 1 of 8: out of reach, "
+            "the open slots add at most 4 more"
         ),
         "put b1 airport": "Put the blue 1 onto your Airport (3 spaces free after)",
     }
@@ -314,3 +315,16 @@ def test_a_swap_planes_label_says_where_each_die_goes() -> None:
     play(s, "play swap-planes")
     exchange = next(a for a in s.legal_actions() if str(a) == "exchange plane 1 waiting 1")
     assert text.label(s.view(0), exchange).endswith("(its dice: 1 to your Airport and 1 back in the bag)")
+
+
+def test_dice_choices_are_grouped_by_load_space_and_name_the_planes_each_die_helps() -> None:
+    # AR1 [red, red] 9 at Departure 1 and FR1 [blue, blue, 1] 6 at Departure 3: a red 3 helps plane 1
+    # only, a blue 2 plane 3 only (2 + 3 + 1), a blue 5 neither (FR1 would be over), a yellow none.
+    s = position(departure={0: ["AR1", None, "FR1"]}, load={0: "r3 b2 b5"})
+    view = s.view(0)
+    options = {str(a): text.group(view, a) for a in s.legal_actions() if str(a).startswith("take 1 ")}
+    heading = "Load space 1: blue 2 · blue 5 · red 3"
+    assert options["take 1 r3"] == (heading, "red 3 (plane 1)")
+    assert options["take 1 b2"] == (heading, "blue 2 (plane 3)")
+    assert options["take 1 b5"] == (heading, "blue 5")
+    assert options["take 1 b2 r3"] == (heading, "blue 2 (plane 3) + red 3 (plane 1)")

@@ -102,7 +102,7 @@ def rank(choice: dict[str, Any]) -> tuple[int, int]:
     if notation.startswith(("put", "load")) and "plane" in notation:
         if "READY" in label:
             return 1, 0
-        if not any(bad in label for bad in ("stuck", "over by", "not ready")):
+        if not any(bad in label for bad in ("out of reach", "over by", "not ready")):
             return 2, 0
     if notation.startswith("put"):
         return 3, 0

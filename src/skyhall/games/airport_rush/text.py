@@ -195,7 +195,7 @@ def progress(card: Card, dice: tuple[int, ...]) -> str:
             return f"needs: {needs}; {of}: over by {-left}"
         low = min(reach(rest)[0] for rest in options)
         bound = f"at least {low}" if left < low else f"at most {max(reach(rest)[1] for rest in options)}"
-        return f"needs: {needs}; {of}: stuck, the open slots add {bound} more"
+        return f"needs: {needs}; {of}: out of reach, the open slots add {bound} more"
     if all(len(rest) == 1 for rest in reachable):
         return f"needs: {' or '.join(_last_die(rest[0], left) for rest in reachable)}; {of}"
     needs = " or ".join(", ".join(slot_name(s) for s in rest) for rest in reachable)
@@ -496,10 +496,7 @@ def prompt(view: View) -> str:
     if step == KEEP:
         return "Setup: keep 2 of your 4 objectives, unseen by the others (the other 2 leave the game)."
     if step == TAKE_DICE:
-        return (
-            "Action 1: take 1-3 dice from one load space, all of one colour or all of different colours "
-            "(→pN: fits your plane N)."
-        )
+        return "Action 1: take 1-3 dice from one load space, all of one colour or all of different colours."
     if step == PLACE_DIE:
         each = ", one at a time" if len(view.pending) > 1 else ""
         return f"Place {dice_words(view.pending)}{each}: on a plane slot it meets, or on your Airport."
@@ -626,9 +623,9 @@ def label(view: View, action: Action) -> str:
 
 
 def group(view: View, action: Action) -> tuple[str, str] | None:
-    """Dice choices under their load space, with short labels: ``("Load space 2: …", "red 5 (→p1/p3)")``.
+    """Dice choices under their load space, with short labels: ``("Load space 2: …", "red 5 (plane 1/3)")``.
 
-    ``→pN`` marks a die that fits the seat's Departure plane N (as ``label`` says in full).
+    ``(plane N)`` marks a die that helps the seat's Departure plane N (as ``label`` says in full).
     Other choices are not grouped (``None``).
     """
     if not isinstance(action, TakeDice | Pick):
@@ -644,7 +641,7 @@ def group(view: View, action: Action) -> tuple[str, str] | None:
     words = []
     for d in taken:
         planes = _planes_helped(view, seat, d)
-        words.append(die_words(d) + (f" (→p{'/p'.join(planes)})" if planes else ""))
+        words.append(die_words(d) + (f" (plane {'/'.join(planes)})" if planes else ""))
     return heading, " + ".join(words)
 
 
