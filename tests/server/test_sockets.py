@@ -111,3 +111,20 @@ def test_bot_moves_arrive_over_the_socket(server: Server) -> None:
             message = ws.receive_json()
             assert message["type"] == "state"
     assert len(server.authority(created["match"]).record.actions) >= 5
+
+
+def test_every_message_carries_the_table_in_words_its_seat_may_read(server: Server) -> None:
+    """The terminal's rendering of the seat's own view (a screen reader's table); a spectator's too."""
+    created = server.create()
+    match = created["match"]
+    server.play_first_choices(created, 4)
+    authority = server.authority(match)
+    tokens = {None: None, **{k: s["token"] for k, s in enumerate(created["seats"])}}
+    sections = []
+    for seat, token in tokens.items():
+        with server.client.websocket_connect(f"/ws/matches/{match}") as ws:
+            words = join(ws, token)["words"]
+        expected = authority.text.render(authority.state.view(seat))
+        assert words == [{"title": title, "body": body} for title, body in expected]
+        sections.append(words)
+    assert sections[1] != sections[2]  # each seat reads its own hand

@@ -110,6 +110,11 @@ def test_the_page_calls_every_seat_by_its_players_name(live_server: LiveServer, 
     table = page.locator("section.table").inner_text()
     assert "Bob" in table and "Player 2" not in table
     assert "Alice" in table  # "Your Airport · Alice"
+    words = page.locator("details.words")  # the table in words, folded away: open it as a reader would
+    words.locator("summary").click()
+    read = words.inner_text()
+    assert "Bob" in read and "Player 2" not in read and "Player 1" not in read
+    assert words.locator("h3").count() >= 3 and words.locator("pre").count() == words.locator("h3").count()
 
 
 def test_on_a_phone_a_long_choice_list_leaves_the_table_on_the_first_screen(

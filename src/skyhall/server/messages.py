@@ -137,6 +137,12 @@ def prompt_for(text: GameText, view: Any, seats: Sequence[dict[str, Any]]) -> st
     return f"{seats[view.to_act]['name']} is {text.waiting(view)}."
 
 
+def table_words(text: GameText, view: Any) -> list[dict[str, str]]:
+    """The table in words, as the terminal shows it (``text.render``): what a screen reader reads
+    where the drawing is a picture. From ``view`` alone, like everything else here."""
+    return [{"title": title, "body": body} for title, body in text.render(view)]
+
+
 def state_message(
     match: str,
     seq: int,
@@ -163,6 +169,7 @@ def state_message(
         "seats": list(seats),
         "view": view.to_dict(),
         "prompt": prompt_for(text, view, seats),
+        "words": table_words(text, view),
         "choices": choices(text, codec, view, legal),
         "log": list(view.log),
         "result": None if result is None else result.to_dict(),
@@ -190,6 +197,7 @@ def replay_frame(
         "seats": list(seats),
         "view": view.to_dict(),
         "prompt": "" if view.to_act is None else text.prompt(view),
+        "words": table_words(text, view),
         "choices": [],
         "last": last,
         "log": list(view.log),

@@ -138,6 +138,16 @@ function Seats({ seats, toAct, you, live = true }) {
     </ul>`;
 }
 
+/** The table in words (the server's `words`: the terminal's sections), folded away under the drawing. */
+function TableWords({ words }) {
+  if (!words || words.length === 0) return null;
+  return html`
+    <details class="words">
+      <summary>The table in words</summary>
+      ${words.map((w) => html`<section><h3>${named(w.title)}</h3><pre>${named(w.body)}</pre></section>`)}
+    </details>`;
+}
+
 function Log({ lines }) {
   const box = useRef(null);
   useEffect(() => {
@@ -404,6 +414,7 @@ function Live() {
     <main class="match">
       <section class="table" aria-label="The table" onClick=${clearOnBackground}>
         <${Table} found=${found} props=${boardProps} />
+        <${TableWords} words=${message.words} />
       </section>
       <aside class="side">
         <p class="prompt" aria-live="polite" tabindex="-1" ref=${prompt}>${over ? endWords(message) : named(message.prompt)}</p>
@@ -469,7 +480,10 @@ function Replay() {
       <${Seats} seats=${frame.seats} toAct=${frame.view.to_act} you=${frame.seat} live=${false} />
     </header>
     <main class="match">
-      <section class="table" aria-label="The table"><${Table} found=${found} props=${props} /></section>
+      <section class="table" aria-label="The table">
+        <${Table} found=${found} props=${props} />
+        <${TableWords} words=${frame.words} />
+      </section>
       <aside class="side replay-controls">
         <p class="prompt" aria-live="polite">Move ${frame.step} of ${frame.steps}${frame.last ? `: ${named(frame.last)}` : ": the start"}</p>
         <div class="row" role="group" aria-label="Step through the match">
