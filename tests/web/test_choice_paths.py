@@ -155,3 +155,27 @@ def test_the_table_can_be_played_from_the_keyboard(live_server: LiveServer, page
     match.wait_for_seq(message["seq"] + 1)
     assert match.state()["seq"] == message["seq"] + 1
     page.locator(".prompt:focus").wait_for()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_two_click_choice_keeps_the_focus_on_the_table(
+    live_server: LiveServer, page: Any, game: str
+) -> None:
+    """After the first click the element clicked is no longer clickable: the focus moves on to one that
+    is (the next click), never back to the page."""
+    match = Match.create(live_server, game)
+    found = match.play_until(lambda m: any(len(c["target"]) == 2 for c in m["choices"]), random.Random(4))
+    if found is None:
+        pytest.skip(f"no {game} decision with a two-click choice in this match")
+    seat, message = found
+    first = next(c["target"][0] for c in message["choices"] if len(c["target"]) == 2)
+    open_seat(page, live_server, match, seat, message["seq"])
+    page.locator(f"section.table [data-target='{first}'].next").first.focus()
+    page.keyboard.press("Enter")
+    page.locator("section.table .target.next:focus").wait_for()
+    seconds = {
+        c["target"][1] for c in message["choices"] if c["target"][:1] == [first] and len(c["target"]) == 2
+    }
+    assert page.evaluate("document.activeElement.dataset.target") in seconds | {first}
+    page.keyboard.press("Escape")  # the path is cleared: focus stays on the table, on a first click
+    page.locator("section.table .target.next:focus").wait_for()

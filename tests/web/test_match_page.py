@@ -31,10 +31,14 @@ def decide_from_the_list(page: Any, server: LiveServer, match: str) -> None:
     page.locator("button.choice:not([aria-disabled=true])").first.wait_for()
     before = match_seq(server, match)
     page.locator("button.choice:not([aria-disabled=true])").first.click()
-    dialog = page.locator(".dialog")
-    if dialog.count():
-        dialog.get_by_role("button", name="Yes").click()
-    wait_for(lambda: match_seq(server, match) > before)
+    dialog = page.locator("dialog.dialog[open]")
+
+    def sent() -> bool:  # the choice may ask first: its dialog opens once the page has re-drawn
+        if dialog.count():
+            dialog.get_by_role("button", name="Yes").click()
+        return match_seq(server, match) > before
+
+    wait_for(sent)
 
 
 def test_create_play_restart_and_continue(live_server: LiveServer, page: Any, artifacts: Path) -> None:

@@ -1,6 +1,6 @@
 // The lobby: choose a game, seats (human or bot and level) and options; create; invite; my matches.
 import { render } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, copyText, heldSeats, holdSeat, html, inviteLink } from "./lib.js";
 
 /**
@@ -67,6 +67,7 @@ function CreateForm({ games, onCreated }) {
 
   const submit = async (event) => {
     event.preventDefault();
+    if (busy) return;
     setError(null);
     setBusy(true);
     const chosen = {};
@@ -137,7 +138,7 @@ function CreateForm({ games, onCreated }) {
             onChange=${(value) => setOptions({ ...options, [o.name]: value })} />`)}
         </fieldset>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      <button type="submit" class="primary" disabled=${busy}>Create match</button>
+      <button type="submit" class="primary" aria-disabled=${busy ? "true" : "false"}>Create match</button>
     </form>`;
 }
 
@@ -151,9 +152,11 @@ function CopyButton({ text, label }) {
 function Created({ created, mine }) {
   const spectate = `${location.origin}${created.spectate}`;
   const own = created.seats[mine];
+  const heading = useRef(null);
+  useEffect(() => { if (heading.current) heading.current.focus(); }, [created.match]);
   return html`
     <section class="card created" aria-labelledby="created-title">
-      <h2 id="created-title">${created.title}: match created</h2>
+      <h2 id="created-title" tabindex="-1" ref=${heading}>${created.title}: match created</h2>
       <p>Send each other human their seat's link: the link is the seat (keep it secret). Bots play at once.</p>
       <ul class="links">
         ${created.seats.map((s) => {

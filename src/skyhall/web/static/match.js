@@ -219,23 +219,35 @@ function Choices({ choices, path, disabled, onChoose }) {
         <div class="choice-group">
           ${name && html`<h3>${name}</h3>`}
           ${byName.get(name).map((c) => html`
-            <button type="button" class=${`choice${onPath(c) ? " on-path" : ""}`} aria-disabled=${disabled ? "true" : "false"}
+            <button type="button" key=${c.notation} class=${`choice${onPath(c) ? " on-path" : ""}`} aria-disabled=${disabled ? "true" : "false"}
               data-notation=${c.notation} onClick=${() => { if (!disabled) onChoose(c); }}>${named(c.label)}</button>`)}
         </div>`)}
     </div>`;
 }
 
-function Confirm({ choice, onYes, onNo }) {
+/** Where focus goes when the page re-draws under it: `element` if it can still hold it, else the first
+ * thing clickable on the table now, else the prompt. Run after the re-draw (a target clicked a moment
+ * ago may no longer be clickable). */
+function refocus(element) {
+  setTimeout(() => {
+    const at = document.activeElement;
+    if (at && at !== document.body && at.isConnected) return; // the focus is somewhere already
+    const keeps = element && element.isConnected && element.tabIndex >= 0;
+    const landing = keeps ? element : document.querySelector("section.table .target.next") || document.querySelector(".prompt");
+    if (landing) landing.focus();
+  }, 0);
+}
+
+function Confirm({ choice, opener, onYes, onNo }) {
   const box = useRef(null);
   const yes = useRef(null);
   useEffect(() => {
     const dialog = box.current;
-    const before = document.activeElement;
     if (dialog && !dialog.open) dialog.showModal();
     if (yes.current) yes.current.focus();
     return () => {
       if (dialog && dialog.open) dialog.close();
-      if (before && before.isConnected && before.focus) before.focus();
+      refocus(opener);
     };
   }, [choice]);
   return html`
@@ -356,11 +368,21 @@ function Live() {
   const choices = message ? message.choices : [];
   const next = useMemo(() => targetWords(choices, path), [choices, path]);
   const prompt = useRef(null);
+  const opener = useRef(null);
   useEffect(() => {
-    // A move re-draws the choices: focus that was on one of them goes to the prompt, not to the page.
+    // A move re-draws the choices and the table: focus that was on them (a button may now be another
+    // choice) goes to the prompt, as does focus the re-draw lost.
     const at = document.activeElement;
-    if (prompt.current && (!at || at === document.body)) prompt.current.focus({ preventScroll: true });
+    const onTable = at && at.closest && at.closest(".choices, section.table, .menu");
+    if (prompt.current && (!at || at === document.body || onTable)) prompt.current.focus();
   }, [seq]);
+  const drawn = useRef(false);
+  useEffect(() => {
+    // A click on the table that starts or clears a path un-marks the element clicked: the focus moves on
+    // to what can be clicked next (not when the page first draws: the focus stays where the reader is).
+    if (drawn.current) refocus(null);
+    drawn.current = true;
+  }, [path]);
 
   const commit = (choice) => {
     setAsking(null);
@@ -373,7 +395,11 @@ function Live() {
       setNotice({ code: "offline", message: "Not connected: your choice was not sent. Try again in a moment." });
     }
   };
-  const choose = (choice) => (choice.confirm ? setAsking(choice) : commit(choice));
+  const choose = (choice) => {
+    if (!choice.confirm) return commit(choice);
+    opener.current = document.activeElement;
+    setAsking(choice);
+  };
   const onTarget = (name) => {
     const p = [...path, name];
     const full = choices.filter((c) => c.target.length === p.length && follows(c, p));
@@ -417,7 +443,8 @@ function Live() {
         <${TableWords} words=${message.words} />
       </section>
       <aside class="side">
-        <p class="prompt" aria-live="polite" tabindex="-1" ref=${prompt}>${over ? endWords(message) : named(message.prompt)}</p>
+        <p class="prompt" tabindex="-1" ref=${prompt}>${over ? endWords(message) : named(message.prompt)}</p>
+        <p class="sr-only" role="status">${over ? endWords(message) : yourTurn ? `Your turn: ${named(message.prompt)}` : ""}</p>
         ${notice && html`<div class="notice"><p class="error" role="alert">${NOTICE_WORDS[notice.code] || notice.message}</p>
           <button type="button" class="quiet" aria-label="Dismiss the message" onClick=${() => setNotice(null)}>×</button></div>`}
         ${waiting && html`<p class="waiting" role="status">Sending…</p>`}
@@ -432,7 +459,8 @@ function Live() {
       ${message.result && html`<${ScoreSheet} result=${message.result} seats=${message.seats} />`}
       <${Log} lines=${message.log} />
     </main>
-    ${asking && html`<${Confirm} choice=${asking} onYes=${() => commit(asking)} onNo=${() => { setAsking(null); setPath([]); }} />`}`;
+    ${asking && html`<${Confirm} choice=${asking} opener=${opener.current} onYes=${() => commit(asking)}
+      onNo=${() => { setAsking(null); setPath([]); }} />`}`;
 }
 
 function Replay() {

@@ -351,7 +351,7 @@ function Skyport({ view, seat, ctx }) {
   const height = tall + 20;
   return html`<svg class="skyport-row" viewBox=${`-2 -6 ${width + 4} ${height + 8}`}
     style=${`min-width:${Math.round(width * 0.7)}px;max-width:${Math.round(width * 1.1)}px`}
-    role="img" aria-label=${`${seatLabel(seat)}'s skyport`}>
+    role="group" aria-label=${`${seatLabel(seat)}'s skyport`}>
     ${parts}
   </svg>`;
 }
@@ -500,7 +500,7 @@ function Central({ view, ctx }) {
   const kinds = Object.keys(view.promenade);
   const stackW = 78;
   const stackGap = (gridW - kinds.length * stackW) / (kinds.length + 1);
-  return html`<svg class="skyport-central" viewBox=${`-4 -4 ${gridW + 8} ${promY + 118}`} role="img"
+  return html`<svg class="skyport-central" viewBox=${`-4 -4 ${gridW + 8} ${promY + 118}`} role="group"
     aria-label="Central Skyport">
     <rect x="-2" y="-2" width=${gridW + 4} height=${3 * CELL_H + 2 * PAD + 4} rx="14" class="skyport-boardbg" />
     ${Ring({ view })}

@@ -55,6 +55,8 @@ const STYLE = `
 .skyrise .sr-cell .sr-tile { stroke: #55606e; stroke-width: 2; }
 .skyrise .sr-cell.next .sr-tile { stroke: #ff7a00; stroke-width: 9; animation: skyrise-pulse 1.2s ease-in-out infinite; }
 .skyrise .sr-cell.next:hover .sr-tile { stroke: #d94f00; }
+.skyrise .sr-cell.next:focus-visible { outline: none; }
+.skyrise .sr-cell.next:focus-visible .sr-tile { stroke: var(--focus-table); stroke-width: 10; animation: none; }
 .skyrise .sr-cell.sr-chosen .sr-tile { stroke: #0b4fa8; stroke-width: 10; stroke-dasharray: 14 8; animation: none; }
 @keyframes skyrise-pulse { 50% { stroke-opacity: 0.35; } }
 .skyrise .sr-pick .sr-pick-box { fill: #fffdf6; stroke: #7c8592; stroke-width: 2; }
@@ -348,7 +350,7 @@ function IslandMap({ view, choices, path, next, onTarget }) {
   });
   // On a touch screen never smaller than TOUCH pixels a district (the map scrolls sideways instead);
   // with a mouse the whole city is scaled to fit (see STYLE).
-  return html`<svg class="skyrise-islands" viewBox=${`${box.x} ${box.y} ${box.w} ${box.h}`} role="img"
+  return html`<svg class="skyrise-islands" viewBox=${`${box.x} ${box.y} ${box.w} ${box.h}`} role="group"
       style=${`--touch-width: ${Math.round((box.w / U) * TOUCH)}px`}
       aria-label="The islands of the city">
     <defs>
