@@ -21,6 +21,7 @@ from skyhall.agents.heuristics import Memo, final_scores, margin
 from skyhall.core.state import EMPTY
 from skyhall.games.skyport.cards import AIRSHIP, COLOURS, COLOURS_SET, STAR, STATION, Card, Catalog
 from skyhall.games.skyport.lane import Lane, Row
+from skyhall.games.skyport.rules import tycoons_placed
 from skyhall.games.skyport.scoring import icon_counts, sheet_total
 from skyhall.games.skyport.steps import PLACE_CARD
 
@@ -116,7 +117,9 @@ def card_value(card: Card, row: Row, cards: tuple[Card, ...]) -> float:
     if card.kind == STATION:
         matching = sum(1 for lane in lanes if lane.colour in (card.left, card.right))
         return 1.5 + matching + card.icons[STAR]
-    return 3.0
+    # A tycoon of a kind the row already hosts can never be placed: dead in hand (and it keeps the
+    # seat from taking another tycoon).
+    return 0.0 if card.tycoon in tycoons_placed(cards, row) else 3.0
 
 
 def token_value(s: State, seat: int, plays: float) -> float:

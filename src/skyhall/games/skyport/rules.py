@@ -143,7 +143,7 @@ def placements(s: State, seat: int, c: int) -> list[Action]:
     if card.kind == STATION:
         return [PlaceEnd.of(LEFT), PlaceEnd.of(RIGHT)]
     if card.kind == TYCOON:
-        if card.tycoon in tycoons_placed(s, row):
+        if card.tycoon in tycoons_placed(s.cat.cards, row):
             return []
         return [Host.of(p) for p, item in enumerate(row) if isinstance(item, Berth) and item.tycoon == EMPTY]
     if card.is_wild:
@@ -157,9 +157,9 @@ def placements(s: State, seat: int, c: int) -> list[Action]:
     return options
 
 
-def tycoons_placed(s: State, row: Row) -> set[int]:
-    """Kinds of the tycoons hosted in ``row``."""
-    return {s.cat.cards[i.tycoon].tycoon for i in row if isinstance(i, Berth) and i.tycoon != EMPTY}
+def tycoons_placed(cards: tuple[Card, ...], row: Row) -> set[int]:
+    """Kinds of the tycoons hosted in ``row`` (a second of a kind can never join them, GCS-ARR-12)."""
+    return {cards[i.tycoon].tycoon for i in row if isinstance(i, Berth) and i.tycoon != EMPTY}
 
 
 def tycoon_card(s: State, row: Row, kind: int) -> Card | None:
@@ -596,7 +596,7 @@ def why_illegal(s: State, action: object) -> str:
             return f"{action.card} is not in {seat_name(seat)}'s hand"
         card = s.cat.cards[c]
         if card.kind == TYCOON:
-            if card.tycoon in tycoons_placed(s, s.rows[seat]):
+            if card.tycoon in tycoons_placed(s.cat.cards, s.rows[seat]):
                 return f"the skyport already has a {TYCOON_KINDS[card.tycoon].capitalize()}"
             return "every station already hosts a tycoon"
         return f"{card.describe()} has nowhere to go"
