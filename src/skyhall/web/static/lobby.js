@@ -1,6 +1,6 @@
 // The lobby: choose a game, seats (human or bot and level) and options; create; invite; my matches.
 import { render } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { api, copyText, heldSeats, holdSeat, html, inviteLink } from "./lib.js";
 
 /**
@@ -153,7 +153,8 @@ function Created({ created, mine }) {
   const spectate = `${location.origin}${created.spectate}`;
   const own = created.seats[mine];
   const heading = useRef(null);
-  useEffect(() => { if (heading.current) heading.current.focus(); }, [created.match]);
+  // before the card is painted: a scroll to it then moves nothing a pointer is about to click
+  useLayoutEffect(() => { if (heading.current) heading.current.focus(); }, [created.match]);
   return html`
     <section class="card created" aria-labelledby="created-title">
       <h2 id="created-title" tabindex="-1" ref=${heading}>${created.title}: match created</h2>

@@ -1,7 +1,7 @@
 // The shared match page (docs/web.md): seats, prompt, the game's table, click paths, choices, log,
 // score sheet; and the replay viewer of a finished match (/match/<id>/replay).
 import { render } from "preact";
-import { useEffect, useErrorBoundary, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, follows, heldSeats, holdSeat, html, named, setSeatNames, targetWords, tokenInAddress } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
@@ -234,7 +234,7 @@ function refocus(element) {
     if (at && at !== document.body && at.isConnected) return; // the focus is somewhere already
     const keeps = element && element.isConnected && element.tabIndex >= 0;
     const landing = keeps ? element : document.querySelector("section.table .target.next") || document.querySelector(".prompt");
-    if (landing) landing.focus();
+    if (landing) landing.focus({ preventScroll: true }); // a pointer's click stays where it was
   }, 0);
 }
 
@@ -369,9 +369,10 @@ function Live() {
   const next = useMemo(() => targetWords(choices, path), [choices, path]);
   const prompt = useRef(null);
   const opener = useRef(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     // A move re-draws the choices and the table: focus that was on them (a button may now be another
-    // choice) goes to the prompt, as does focus the re-draw lost.
+    // choice) goes to the prompt, as does focus the re-draw lost (before the paint, so that the scroll
+    // to the prompt moves nothing a pointer is about to click).
     const at = document.activeElement;
     const onTable = at && at.closest && at.closest(".choices, section.table, .menu");
     if (prompt.current && (!at || at === document.body || onTable)) prompt.current.focus();
