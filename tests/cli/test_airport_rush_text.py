@@ -328,3 +328,24 @@ def test_dice_choices_are_grouped_by_load_space_and_name_the_planes_each_die_hel
     assert options["take 1 b2"] == (heading, "blue 2 (plane 3)")
     assert options["take 1 b5"] == (heading, "blue 5")
     assert options["take 1 b2 r3"] == (heading, "blue 2 (plane 3) + red 3 (plane 1)")
+
+
+def test_the_fog_prompt_tells_the_active_player_they_may_load_first() -> None:
+    s = position(
+        departure={0: ["AR1", "DE3", "IT2"], 1: ["AR1", "ES2", "UK6"]},
+        waiting={0: [], 1: []},
+        airport={0: "r3", 1: "r5 y2"},
+        hands={0: ["flip", "FR3"]},
+        load={},
+    )
+    play(s, "play flip")
+    while legal(s)[-1] == "pass":
+        play(s, "pass")
+    with_deck(s, 1, ["fog", "adjust"])
+    play(s, "draw action deck")
+    assert text.prompt(s.view(0)) == (
+        "FOG: discard one die of your choice from your Airport "
+        "(in your turn you may load Airport dice onto planes first)."
+    )
+    play(s, "drop r3")
+    assert text.prompt(s.view(1)) == "FOG: discard one die of your choice from your Airport."

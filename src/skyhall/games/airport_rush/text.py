@@ -522,9 +522,12 @@ def prompt(view: View) -> str:
         return f"Action 4: take a card until you hold {cat.limits.hand_size} (you hold {held})."
     if step == EVENT_STEP:
         event = cat.cards[view.event]
+        # the active player answers inside their own turn, and may load first (ARU-DICE-14)
+        own = view.to_act == view.current
+        first = " (in your turn you may load Airport dice onto planes first)" if own else ""
         if event.kind == "fog":
-            return "FOG: discard one die of your choice from your Airport."
-        return "RUSH HOUR: you may take off one ready plane now."
+            return f"FOG: discard one die of your choice from your Airport{first}."
+        return f"RUSH HOUR: you may take off one ready plane now{first}."
     if step == FINAL_LOAD:
         return "Final take-off: load Airport dice onto your planes; every ready plane then takes off."
     assert step == OVER
