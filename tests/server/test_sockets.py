@@ -113,8 +113,9 @@ def test_bot_moves_arrive_over_the_socket(server: Server) -> None:
     assert len(server.authority(created["match"]).record.actions) >= 5
 
 
-def test_every_message_carries_the_table_in_words_its_seat_may_read(server: Server) -> None:
-    """The terminal's rendering of the seat's own view (a screen reader's table); a spectator's too."""
+def test_the_table_in_words_is_each_seats_own_view_on_request(server: Server) -> None:
+    """The terminal's rendering of the seat's own view (a screen reader's table), a spectator's too;
+    asked for, not in every push (it would cost every watching seat a rendering at each change)."""
     created = server.create()
     match = created["match"]
     server.play_first_choices(created, 4)
@@ -122,9 +123,13 @@ def test_every_message_carries_the_table_in_words_its_seat_may_read(server: Serv
     tokens = {None: None, **{k: s["token"] for k, s in enumerate(created["seats"])}}
     sections = []
     for seat, token in tokens.items():
-        with server.client.websocket_connect(f"/ws/matches/{match}") as ws:
-            words = join(ws, token)["words"]
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        answer = server.client.get(f"/api/matches/{match}/words", headers=headers).json()
         expected = authority.text.render(authority.state.view(seat))
-        assert words == [{"title": title, "body": body} for title, body in expected]
-        sections.append(words)
+        assert answer == {"seq": 4, "words": [{"title": t, "body": b} for t, b in expected]}
+        sections.append(answer["words"])
+        with server.client.websocket_connect(f"/ws/matches/{match}") as ws:
+            assert "words" not in join(ws, token)
     assert sections[1] != sections[2]  # each seat reads its own hand
+    forged = server.client.get(f"/api/matches/{match}/words", headers={"Authorization": "Bearer nope"})
+    assert (forged.status_code, forged.json()["code"]) == (403, "forbidden")

@@ -118,6 +118,7 @@ def test_the_page_calls_every_seat_by_its_players_name(live_server: LiveServer, 
     words.locator("summary").focus()  # (by keyboard: the bot's moves may shift the page under a click)
     page.keyboard.press("Enter")
     page.locator("details.words[open]").wait_for()
+    words.locator("h3").first.wait_for()  # fetched once opened (not in every push)
     read = words.text_content() or ""
     assert "Bob" in read and "Player 2" not in read and "Player 1" not in read
     assert words.locator("h3").count() >= 3 and words.locator("pre").count() == words.locator("h3").count()

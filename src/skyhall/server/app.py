@@ -316,6 +316,15 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
         token = bearer(authorization)
         return json_text(authority.message_json(None if token is None else authority.seat_for(token)))
 
+    @app.get("/api/matches/{match_id}/words")
+    async def match_words(
+        match_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        authority = await hall_of(request).get(match_id)
+        authority.check_readable()
+        token = bearer(authorization)
+        return authority.words(None if token is None else authority.seat_for(token))
+
     @app.post("/api/matches/{match_id}/act")
     async def act(match_id: str, body: ActBody, request: Request) -> Response:
         hall = hall_of(request)

@@ -28,7 +28,7 @@ from skyhall.core.record import GameRecord
 from skyhall.core.registry import get
 from skyhall.core.text import text_module
 from skyhall.server.journal import Journal
-from skyhall.server.messages import error, replay_frame, state_message, to_json
+from skyhall.server.messages import error, replay_frame, state_message, table_words, to_json
 from skyhall.server.storage import BROKEN, LIVE, OVER, Move, SeatInfo, Store, StoredMatch, token_hash
 
 log = logging.getLogger(__name__)
@@ -183,6 +183,11 @@ class Authority:
             legal,
             state.result() if state.is_over else None,
         )
+
+    def words(self, seat: int | None) -> dict[str, Any]:
+        """The table in words as ``seat`` (``None``: a spectator) sees it now, from ``view(seat)``."""
+        self.check_readable()
+        return {"seq": self.seq, "words": table_words(self.text, self.state.view(seat))}
 
     def check_readable(self) -> None:
         """``broken`` for a match whose state could not be rebuilt (an HTTP answer is then an error,

@@ -96,9 +96,11 @@ export function nextClicks(choice, path) {
   return path.length < (choice.unordered || 0) ? left : [choice.target[path.length]];
 }
 
-/** A JSON API call; rejects with an Error carrying the server's message, `.code` and `.status`. */
-export async function api(method, path, body) {
+/** A JSON API call (as the seat of `token`, if given); rejects with an Error carrying the server's
+ * message, `.code` and `.status`. */
+export async function api(method, path, body, token) {
   const init = { method, headers: {} };
+  if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

@@ -138,13 +138,20 @@ function Seats({ seats, toAct, you, live = true }) {
     </ul>`;
 }
 
-/** The table in words (the server's `words`: the terminal's sections), folded away under the drawing. */
-function TableWords({ words }) {
-  if (!words || words.length === 0) return null;
+/** The table in words (the terminal's sections), folded away under the drawing: a replay frame's
+ * `words`, or for a live match `load()`, called while it is open (again after each move: `load`
+ * changes with the move), since the server does not render them into every push. */
+function TableWords({ words, load }) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState([]);
+  useEffect(() => {
+    if (open && load) load().then((r) => setLoaded(r.words)).catch(() => {});
+  }, [open, load]);
+  const shown = words || loaded;
   return html`
-    <details class="words">
+    <details class="words" onToggle=${(e) => setOpen(e.currentTarget.open)}>
       <summary>The table in words</summary>
-      ${words.map((w) => html`<section><h3>${named(w.title)}</h3><pre>${named(w.body)}</pre></section>`)}
+      ${shown.map((w) => html`<section><h3>${named(w.title)}</h3><pre>${named(w.body)}</pre></section>`)}
     </details>`;
 }
 
@@ -366,6 +373,7 @@ function Live() {
   }, [message && message.game, titles, yourTurn]);
 
   const choices = message ? message.choices : [];
+  const loadWords = useMemo(() => () => api("GET", `/api/matches/${encodeURIComponent(MATCH)}/words`, undefined, token), [seq, token]);
   const next = useMemo(() => targetWords(choices, path), [choices, path]);
   const prompt = useRef(null);
   const opener = useRef(null);
@@ -441,7 +449,7 @@ function Live() {
     <main class="match">
       <section class="table" aria-label="The table" onClick=${clearOnBackground}>
         <${Table} found=${found} props=${boardProps} />
-        <${TableWords} words=${message.words} />
+        <${TableWords} load=${loadWords} />
       </section>
       <aside class="side">
         <p class="prompt" tabindex="-1" ref=${prompt}>${over ? endWords(message) : named(message.prompt)}</p>
