@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,6 +33,15 @@ def test_games_lists_the_registered_games() -> None:
     assert "skyport" in out and "Grand Central Skyport" in out and "2-4" in out
     assert "lowest|highest|off" in out  # Skyrise's City Keys, and every game's first_player seat
     assert out.count("first_player (seat)") == 3
+
+
+def test_python_m_skyhall_is_the_skyhall_command() -> None:
+    """For a venv whose scripts are not on the path: ``python -m skyhall``."""
+    done = subprocess.run(
+        [sys.executable, "-m", "skyhall", "games"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Grand Central Skyport" in done.stdout
 
 
 def test_play_sets_up_with_the_options_chosen(tmp_path: Path) -> None:

@@ -21,6 +21,10 @@ def test_games_lists_every_game_with_counts_options_and_levels(server: Server) -
     assert games["skyport"]["min_players"] == 2
     assert games["skyport"]["max_players"] == 4
     assert games["skyport"]["levels"]
+    summary = games["skyport"]["summary"]  # the turn summary, for the lobby's "How to play"
+    assert summary[0] == "Grand Central Skyport: build the best skyport of airship lanes and stations."
+    assert [p[:3] for p in summary[2:6]] == ["1. ", "2. ", "3. ", "4. "]
+    assert all("\n" not in p and "  " not in p for p in summary)
     offered = {game: [o["name"] for o in g["options"]] for game, g in games.items()}
     assert offered == {  # designers' ``data`` overlays stay out of the lobby
         "airport-rush": ["first_player"],

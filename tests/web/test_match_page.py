@@ -141,3 +141,48 @@ def test_on_a_phone_a_long_choice_list_leaves_the_table_on_the_first_screen(
     assert page.locator("button.choice").count() > 15
     top = page.eval_on_selector("section.table", "e => e.getBoundingClientRect().top")
     assert top < 844, f"the table starts {top} px down"
+
+
+def test_the_lobby_and_the_match_page_say_how_to_play(live_server: LiveServer, page: Any) -> None:
+    page.goto(live_server.url + "/")
+    page.locator("select[name=game]").select_option("airport-rush")
+    assert page.locator(".about-game .blurb").inner_text().startswith("Airport Rush: load dice")
+    rules = page.locator(".about-game details.how-to-play")
+    assert rules.get_attribute("open") is None  # folded away until asked for
+    rules.locator("summary").click()
+    steps = rules.locator("ol li").all_inner_texts()
+    assert len(steps) == 4 and steps[0].startswith("Take dice (mandatory)")
+    assert "Scoring:" in rules.inner_text()
+    page.locator("select[name=game]").select_option("skyrise")  # another game: its own summary
+    assert page.locator(".about-game .blurb").inner_text().startswith("Skyrise:")
+    assert page.locator(".about-game ol").count() == 0
+
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    created = live_server.api("POST", "/api/matches", {"game": "skyport", "seats": seats})
+    page.goto(live_server.url + created["seats"][0]["invite"])
+    aside = page.locator("aside.side details.how-to-play")
+    aside.locator("summary").focus()
+    page.keyboard.press("Enter")
+    assert aside.locator("ol li").count() == 4
+    assert aside.locator("ol li").first.inner_text().startswith("Arrival:")
+
+
+def test_handing_the_seat_to_a_bot_asks_first(live_server: LiveServer, page: Any) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    created = live_server.api("POST", "/api/matches", {"game": "skyrise", "seats": seats})
+    match = created["match"]
+    page.goto(live_server.url + created["seats"][1]["invite"])  # the seat not deciding first or not: either
+    page.locator(".seat.you").wait_for()
+    hand = page.get_by_role("button", name="Let a bot play my seat")
+    hand.click()
+    dialog = page.locator("dialog.dialog[open]")
+    dialog.wait_for()
+    assert "Let a bot play your seat?" in dialog.inner_text()
+    page.keyboard.press("Escape")  # no: nothing changes, the focus goes back to the button
+    dialog.wait_for(state="detached")
+    assert page.evaluate("document.activeElement.textContent") == "Let a bot play my seat"
+    assert live_server.api("GET", f"/api/matches/{match}")["seats"][1]["kind"] == "human"
+    hand.click()
+    dialog.get_by_role("button", name="Yes").click()
+    wait_for(lambda: live_server.api("GET", f"/api/matches/{match}")["seats"][1]["kind"] == "bot")
+    page.get_by_role("button", name="Take my seat back").wait_for()

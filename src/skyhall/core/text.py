@@ -21,6 +21,7 @@ below, which supply the defaults when a game lacks them:
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any, Protocol, cast
 
 from skyhall.core.errors import SkyhallError
@@ -60,6 +61,26 @@ class MissingText(SkyhallError):
 def plural(n: int, word: str, many: str = "") -> str:
     """``1 disc``, ``3 discs`` (``many``: the plural when it is not ``word`` + s)."""
     return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+_ITEM = re.compile(r"\s*\d+\.\s")
+
+
+def paragraphs(summary: str) -> list[str]:
+    """A :meth:`GameText.turn_summary` as paragraphs, its terminal line breaks undone (for a page that
+    wraps text itself). Blank lines part paragraphs, and each numbered item (``  1. Arrival: …``) is a
+    paragraph of its own, its number kept."""
+    found: list[list[str]] = []
+    fresh = True
+    for line in summary.splitlines():
+        if not line.strip():
+            fresh = True
+            continue
+        if fresh or _ITEM.match(line):
+            found.append([])
+            fresh = False
+        found[-1].append(line.strip())
+    return [" ".join(words) for words in found]
 
 
 def text_module(game: Game) -> GameText:

@@ -21,7 +21,7 @@ from skyhall.core.errors import SkyhallError
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import Game, available, get
 from skyhall.core.spec import Option
-from skyhall.core.text import MissingText, text_module
+from skyhall.core.text import MissingText, paragraphs, text_module
 from skyhall.server.authority import Authority, BotTurn, Refused, new_seats, seat_infos
 from skyhall.server.bots import BotPool, bot_seed, levels
 from skyhall.server.journal import Journal
@@ -75,6 +75,7 @@ def describe_games() -> list[dict[str, Any]]:
             "title": game.spec.title,
             "min_players": game.spec.min_players,
             "max_players": game.spec.max_players,
+            "summary": paragraphs(text_module(game).turn_summary()),
             "options": [describe_option(name, option) for name, option in game.spec.offered.items()],
             "levels": levels(),
         }

@@ -936,8 +936,10 @@ def turn_summary() -> str:
     return "\n".join(
         [
             "Airport Rush: load dice onto your planes and take off seven of them first.",
+            "",
             "Setup: 3 planes on your Departure spaces, 1 waiting, 2 plane and 2 action",
             "cards in hand; keep 2 of 4 secret objectives.",
+            "",
             "Your turn has four actions, in order:",
             "  1. Take dice (mandatory): from one of the 6 load spaces take 1-3 dice,",
             "     all of one colour or all of different colours. Put each on a plane",
@@ -956,9 +958,11 @@ def turn_summary() -> str:
             "     refilled. Two Events hide in each deck, at depths everyone knows; a",
             "     revealed Event acts at once (a STORM stops every take-off until its",
             "     revealer's next turn ends).",
+            "",
             "The end: when someone takes off their 7th plane, the round is finished,",
             "then everyone plays one last round, then every ready plane takes off. Once",
             "both decks and both Supplies are empty, the game ends the same way.",
+            "",
             "Scoring: each plane taken off scores its total; each objective met scores",
             "its points plus a bonus per plane of its airline (a plane serves one",
             "objective); −2 per plane card and per die left at your Airport. Ties:",

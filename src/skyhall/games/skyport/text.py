@@ -616,6 +616,7 @@ def turn_summary() -> str:
     return "\n".join(
         [
             "Grand Central Skyport: build the best skyport of airship lanes and stations.",
+            "",
             "Your turn has four phases:",
             "  1. Arrival: play a card from your hand. An airship or a station goes at",
             "     either end of your skyport, a wild airship into one of your lanes, a",
@@ -628,6 +629,7 @@ def turn_summary() -> str:
             "     Player Movement, and gain the airship there or the space's",
             "     alternative (a tycoon, a station). A Movement space lets you move a",
             "     lane; a Complete Set space gives a token if your set is complete.",
+            "",
             "The end: once the Station Closing card is drawn, the round is finished,",
             "then everyone plays one final turn. Each lane scores airships × stars (a",
             "station ribbon of its colour beside it adds the station's and its",

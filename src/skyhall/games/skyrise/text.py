@@ -460,6 +460,7 @@ def turn_summary() -> str:
     return "\n".join(
         [
             "Skyrise: win auctions for districts and build; most Prestige after 2 Eras wins.",
+            "",
             "An auction: the opener bids a Building on an unoccupied district of the",
             "Central Island or next to any built Structure. Clockwise, each player outbids",
             "(a higher Building on an unoccupied district next to the latest bid), passes",
@@ -469,9 +470,11 @@ def turn_summary() -> str:
             "then 1 per Structure of that colour; a fifth is worth 10), a Patron disc is",
             "worth its hidden tile, a Wild takes a colour, a Commissions disc adds 1 to",
             "every item on the illustration.",
+            "",
             "Era 1 ends when someone has built all 7 undotted Buildings: island control (5",
-            "per island: most tall, then medium, then short), both Panoramas, City Keys. In",
-            "Era 2 the dotted Buildings and Wonders join; everyone keeps a Wonder card",
+            "per island: most tall, then medium, then short), both Panoramas, City Keys.",
+            "",
+            "In Era 2 the dotted Buildings and Wonders join; everyone keeps a Wonder card",
             "(lowest initiative opens). The game ends when everything is built: control,",
             "Panoramas, Secret Objective, Structures by colour row, excess discs, Patrons,",
             "Keys, Commissions. Ties: most tall Buildings, else shared.",

@@ -156,3 +156,22 @@ export async function copyText(text) {
     return false;
   }
 }
+
+/** A game's turn summary (the server's `summary` paragraphs, the first one its line of introduction)
+ * folded away under "How to play"; numbered paragraphs ("1. …") make an ordered list. */
+export function HowToPlay({ summary, open = false }) {
+  const blocks = [];
+  for (const text of summary.slice(1)) {
+    const item = /^\d+\.\s+(.*)$/.exec(text);
+    const last = blocks[blocks.length - 1];
+    if (item && last && Array.isArray(last)) last.push(item[1]);
+    else blocks.push(item ? [item[1]] : text);
+  }
+  return html`
+    <details class="how-to-play" open=${open}>
+      <summary>How to play</summary>
+      ${blocks.map((b) => (Array.isArray(b)
+        ? html`<ol>${b.map((t) => html`<li>${t}</li>`)}</ol>`
+        : html`<p>${b}</p>`))}
+    </details>`;
+}

@@ -1,7 +1,7 @@
 // The lobby: choose a game, seats (human or bot and level) and options; create; invite; my matches.
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { api, copyText, heldSeats, holdSeat, html, inviteLink } from "./lib.js";
+import { api, copyText, heldSeats, HowToPlay, holdSeat, html, inviteLink } from "./lib.js";
 
 /**
  * One option's control (see the server's describe_option): a seat option picks one of the match's
@@ -103,6 +103,10 @@ function CreateForm({ games, onCreated }) {
           ${games.map((g) => html`<option value=${g.id}>${g.title}</option>`)}
         </select>
       </label>
+      <div class="about-game">
+        <p class="blurb">${game.summary[0]}</p>
+        <${HowToPlay} summary=${game.summary} key=${gameId} />
+      </div>
       <label>Players
         <select value=${players} onChange=${(e) => pickPlayers(Number(e.currentTarget.value))} name="players">
           ${counts.map((n) => html`<option value=${n}>${n}</option>`)}

@@ -2,7 +2,7 @@
 // score sheet; and the replay viewer of a finished match (/match/<id>/replay).
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, follows, heldSeats, holdSeat, html, named, setSeatNames, targetWords, tokenInAddress } from "./lib.js";
+import { api, follows, heldSeats, holdSeat, HowToPlay, html, named, setSeatNames, targetWords, tokenInAddress } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
 const MATCH = decodeURIComponent(PARTS[1] || "");
@@ -23,15 +23,20 @@ function seatToken() {
   return held.length === 1 ? held[0].token : null;
 }
 
-/** Game titles by id (for headings), loaded once. */
-function useTitles() {
-  const [titles, setTitles] = useState({});
+/** The games as the server describes them (title, summary, bot levels…), by id; loaded once. */
+function useGames() {
+  const [games, setGames] = useState({});
   useEffect(() => {
     api("GET", "/api/games")
-      .then((r) => setTitles(Object.fromEntries(r.games.map((g) => [g.id, g.title]))))
+      .then((r) => setGames(Object.fromEntries(r.games.map((g) => [g.id, g]))))
       .catch(() => {});
   }, []);
-  return titles;
+  return games;
+}
+
+/** A game's title for headings (its id until the games are loaded). */
+function titleOf(games, id) {
+  return games[id] ? games[id].title : id;
 }
 
 /** The game's renderer module (`/static/games/<game>.js`), or the generic view when it has none. */
@@ -301,7 +306,14 @@ function SeatControl({ message, token, levels }) {
   const me = message.seats[message.seat];
   const [level, setLevel] = useState(levels[0] || "");
   const [error, setError] = useState(null);
+  const [asking, setAsking] = useState(false);
+  const opener = useRef(null);
+  const question = useMemo(() => ({
+    confirm: "Let a bot play your seat?",
+    label: `A bot (${level}) makes your choices from now on, at once if it is your turn. You can take your seat back at any time.`,
+  }), [level]);
   const hand = async (kind) => {
+    setAsking(false);
     setError(null);
     try {
       await api("POST", `/api/matches/${encodeURIComponent(MATCH)}/seats/${message.seat}/control`,
@@ -319,8 +331,10 @@ function SeatControl({ message, token, levels }) {
               <select value=${level} onChange=${(e) => setLevel(e.currentTarget.value)}>
                 ${levels.map((l) => html`<option value=${l}>${l}</option>`)}
               </select></label>
-            <button type="button" onClick=${() => hand("bot")}>Let a bot play my seat</button>`}
+            <button type="button" ref=${opener} onClick=${() => setAsking(true)}>Let a bot play my seat</button>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${asking && html`<${Confirm} choice=${question} opener=${opener.current} onYes=${() => hand("bot")}
+        onNo=${() => setAsking(false)} />`}
     </div>`;
 }
 
@@ -333,8 +347,7 @@ const LINK_WORDS = {
 
 function Live() {
   const token = useMemo(seatToken, []);
-  const titles = useTitles();
-  const [levels, setLevels] = useState([]);
+  const games = useGames();
   const { message, link, notice, setNotice, send } = useMatchSocket(token);
   const found = useBoard(message && message.game);
   const [path, setPath] = useState([]);
@@ -342,9 +355,6 @@ function Live() {
   const [asking, setAsking] = useState(null);
   const [waiting, setWaiting] = useState(false);
 
-  useEffect(() => {
-    api("GET", "/api/games").then((r) => setLevels((r.games[0] || { levels: [] }).levels)).catch(() => {});
-  }, []);
   const seq = message ? message.seq : -1;
   useEffect(() => {
     setPath([]);
@@ -369,8 +379,8 @@ function Live() {
   }, []);
   const yourTurn = message && message.seat !== null && message.view.to_act === message.seat;
   useEffect(() => {
-    if (message) document.title = `${yourTurn ? "Your turn · " : ""}${titles[message.game] || message.game} · Skyhall`;
-  }, [message && message.game, titles, yourTurn]);
+    if (message) document.title = `${yourTurn ? "Your turn · " : ""}${titleOf(games, message.game)} · Skyhall`;
+  }, [message && message.game, games, yourTurn]);
 
   const choices = message ? message.choices : [];
   const loadWords = useMemo(() => () => api("GET", `/api/matches/${encodeURIComponent(MATCH)}/words`, undefined, token), [seq, token]);
@@ -437,12 +447,13 @@ function Live() {
   }
   const view = message.view;
   const over = message.status === "over";
+  const about = games[message.game];
   setSeatNames(message.seats.map((s) => s.name));
   const boardProps = { view, seat: message.seat, choices, path, next, onTarget };
   return html`
     <header class="top match-top">
       <a href="/" class="home">Skyhall</a>
-      <h1>${titles[message.game] || message.game}</h1>
+      <h1>${titleOf(games, message.game)}</h1>
       <span class=${`link ${link}`} role="status">${LINK_WORDS[link]}</span>
       <${Seats} seats=${message.seats} toAct=${view.to_act} you=${message.seat} />
     </header>
@@ -460,7 +471,8 @@ function Live() {
         ${menu && html`<${Menu} choices=${menu} onChoose=${choose} onClose=${() => { setMenu(null); setPath([]); }} />`}
         ${choices.length > 0 && html`<${Choices} choices=${choices} path=${path} disabled=${waiting} onChoose=${choose} />`}
         ${message.seat === null && !over && html`<p class="quiet">You are watching.</p>`}
-        ${message.seat !== null && !over && levels.length > 0 && html`<${SeatControl} message=${message} token=${token} levels=${levels} />`}
+        ${message.seat !== null && !over && about && html`<${SeatControl} message=${message} token=${token} levels=${about.levels} />`}
+        ${about && html`<${HowToPlay} summary=${about.summary} />`}
         ${over && html`<p class="after">
           <a class="button" href=${`/match/${MATCH}/replay`}>Replay</a>
           <a class="button" href=${`/api/matches/${MATCH}/record`} download>Download the record</a></p>`}
@@ -473,7 +485,7 @@ function Live() {
 }
 
 function Replay() {
-  const titles = useTitles();
+  const games = useGames();
   const [step, setStep] = useState(0);
   const [seat, setSeat] = useState("");
   const [frame, setFrame] = useState(null);
@@ -488,8 +500,8 @@ function Replay() {
   const last = frame ? frame.steps : 0;
   const go = (k) => setStep(Math.max(0, Math.min(last, k)));
   useEffect(() => {
-    if (frame) document.title = `Replay · ${titles[frame.game] || frame.game} · Skyhall`;
-  }, [frame && frame.game, titles]);
+    if (frame) document.title = `Replay · ${titleOf(games, frame.game)} · Skyhall`;
+  }, [frame && frame.game, games]);
   useEffect(() => {
     const onKey = (e) => {
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
@@ -513,7 +525,7 @@ function Replay() {
   return html`
     <header class="top match-top">
       <a href="/" class="home">Skyhall</a>
-      <h1>Replay: ${titles[frame.game] || frame.game}</h1>
+      <h1>Replay: ${titleOf(games, frame.game)}</h1>
       <${Seats} seats=${frame.seats} toAct=${frame.view.to_act} you=${frame.seat} live=${false} />
     </header>
     <main class="match">

@@ -1,0 +1,5 @@
+"""``python -m skyhall``: the ``skyhall`` command, for when its script is not on the path."""
+
+from skyhall.cli.main import app
+
+app(prog_name="skyhall")
