@@ -125,7 +125,7 @@ def test_the_table_in_words_is_each_seats_own_view_on_request(server: Server) ->
     for seat, token in tokens.items():
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         answer = server.client.get(f"/api/matches/{match}/words", headers=headers).json()
-        expected = authority.text.render(authority.state.view(seat))
+        expected = authority.text.read(authority.state.view(seat))  # type: ignore[attr-defined]
         assert answer == {"seq": 4, "words": [{"title": t, "body": b} for t, b in expected]}
         sections.append(answer["words"])
         with server.client.websocket_connect(f"/ws/matches/{match}") as ws:

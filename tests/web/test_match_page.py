@@ -186,3 +186,21 @@ def test_handing_the_seat_to_a_bot_asks_first(live_server: LiveServer, page: Any
     dialog.get_by_role("button", name="Yes").click()
     wait_for(lambda: live_server.api("GET", f"/api/matches/{match}")["seats"][1]["kind"] == "bot")
     page.get_by_role("button", name="Take my seat back").wait_for()
+
+
+def test_the_first_tab_offers_a_skip_to_the_choices(live_server: LiveServer, page: Any) -> None:
+    """Airport Rush's table has dozens of targets before the side panel: the first Tab stop skips them."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    created = live_server.api("POST", "/api/matches", {"game": "airport-rush", "seats": seats})
+    page.goto(live_server.url + created["seats"][0]["invite"])
+    page.locator("button.choice:not([aria-disabled=true])").first.wait_for()
+    page.locator("a.home").focus()  # the page's first link; the skip comes before it
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the choices"
+    page.keyboard.press("Shift+Tab")  # nothing before it
+    assert page.evaluate("document.activeElement.textContent") != "Skip to the choices"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.locator(".prompt:focus").wait_for()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className").startswith("choice")

@@ -6,9 +6,12 @@ seat's view, never from the state, so it can only say what that seat may know.
 The terminal (``skyhall.cli``) and the browser server (``skyhall.server``) both
 find it with :func:`text_module`.
 
-Three functions are optional, and front ends ask for them through the helpers
+Some functions are optional, and front ends ask for them through the helpers
 below, which supply the defaults when a game lacks them:
 
+``read(view) -> list[(title, body)]``
+    the table for reading aloud, as a screen reader does: ``render``'s sections with
+    nothing laid out in columns or maps (default: ``render(view)``);
 ``group(view, action) -> (heading, short label) | None``
     a heading to list many choices under (default: none);
 ``target(view, action) -> tuple[str, ...]``
@@ -63,6 +66,16 @@ def plural(n: int, word: str, many: str = "") -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 
 
+def viewer_last(view: Any) -> list[int]:
+    """The seats in order, the viewing seat moved to the end (nearest the choices); a spectator's
+    view keeps seat order."""
+    seats = list(range(view.players))
+    if view.seat is not None:
+        seats.remove(view.seat)
+        seats.append(view.seat)
+    return seats
+
+
 _ITEM = re.compile(r"\s*\d+\.\s")
 
 
@@ -92,6 +105,12 @@ def text_module(game: Game) -> GameText:
     except ModuleNotFoundError:
         raise MissingText(f"{game.spec.title} has no text yet (expected the module {name})") from None
     return cast(GameText, module)
+
+
+def read_of(text: GameText, view: Any) -> list[tuple[str, str]]:
+    """The table seen from ``view`` for reading aloud (``render``'s when the game has no ``read``)."""
+    read = getattr(text, "read", None)
+    return text.render(view) if read is None else cast("list[tuple[str, str]]", read(view))
 
 
 def group_of(text: GameText, view: Any, action: Any) -> tuple[str, str] | None:

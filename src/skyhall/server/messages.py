@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from skyhall.core.actions import Codec
 from skyhall.core.result import Result
-from skyhall.core.text import GameText, confirm_of, group_of, target_of, unordered_of
+from skyhall.core.text import GameText, confirm_of, group_of, read_of, target_of, unordered_of
 
 MAX_MESSAGE = 4096
 """Bytes: the largest websocket message or request body the server reads."""
@@ -138,11 +138,11 @@ def prompt_for(text: GameText, view: Any, seats: Sequence[dict[str, Any]]) -> st
 
 
 def table_words(text: GameText, view: Any) -> list[dict[str, str]]:
-    """The table in words, as the terminal shows it (``text.render``): what a screen reader reads
-    where the drawing is a picture. From ``view`` alone, like everything else here. Sent on request
-    (``GET /api/matches/{id}/words``) and in replay frames, not in every push: rendering it for each
-    watching seat at each change cost the server about 30 % more CPU per action."""
-    return [{"title": title, "body": body} for title, body in text.render(view)]
+    """The table in words (``text.read``: the terminal's sections, with no columns or maps): what a
+    screen reader reads where the drawing is a picture. From ``view`` alone, like everything else here.
+    Sent on request (``GET /api/matches/{id}/words``) and in replay frames, not in every push: rendering
+    it for each watching seat at each change cost the server about 30 % more CPU per action."""
+    return [{"title": title, "body": body} for title, body in read_of(text, view)]
 
 
 def state_message(

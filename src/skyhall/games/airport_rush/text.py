@@ -28,7 +28,7 @@ import textwrap
 from collections.abc import Sequence
 
 from skyhall.core.state import EMPTY
-from skyhall.core.text import plural
+from skyhall.core.text import plural, viewer_last
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import (
     AIRPORT,
@@ -216,16 +216,23 @@ def render(view: View, width: int = 100) -> list[tuple[str, str]]:
     The viewing seat's Airport comes last, nearest the choices. A plane's line splits in
     two when it does not fit in ``width``; any other long line wraps under its indent.
     """
-    seats = list(range(view.players))
-    if view.seat is not None:
-        seats = [s for s in seats if s != view.seat] + [view.seat]
+    return [(title, _fit(body, width)) for title, body in _sections(view, width)]
+
+
+def read(view: View) -> list[tuple[str, str]]:
+    """The table for reading aloud (a screen reader): :func:`render`'s sections with nothing in columns
+    (a load space per line, a plane's dice on the line after it) and no line wrapped."""
+    return _sections(view, 0)
+
+
+def _sections(view: View, width: int) -> list[tuple[str, str]]:
     sections = [
         (_status_title(view), _status(view)),
         ("Load spaces and bag", _board(view, width)),
         ("Cards", _cards(view)),
     ]
-    sections.extend((_airport_title(view, seat), _airport(view, seat, width)) for seat in seats)
-    return [(title, _fit(body, width)) for title, body in sections]
+    sections.extend((_airport_title(view, seat), _airport(view, seat, width)) for seat in viewer_last(view))
+    return sections
 
 
 def _fit(body: str, width: int) -> str:
@@ -444,9 +451,10 @@ def _departure(view: View, seat: int, width: int) -> list[str]:
         out = ["  " + "  ".join(c.ljust(n) for c, n in zip(row, sizes, strict=True)).rstrip() for row in rows]
     else:
         out = []
+        number = sizes[0] if width else 0  # numbers padded to one width, unless read aloud
         indent = " " * (sizes[0] + 4)
         for row in rows:
-            out.append(f"  {row[0].ljust(sizes[0])}  {row[1]}{': ' + row[2] if row[2] else ''}")
+            out.append(f"  {row[0].ljust(number)}  {row[1]}{': ' + row[2] if row[2] else ''}")
             if row[3]:
                 out.append(f"{indent}{row[3]}; {row[4]}")
     if len(view.departure[seat]) > cat.limits.departure_spaces:

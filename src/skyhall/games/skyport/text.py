@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skyhall.core.state import EMPTY
-from skyhall.core.text import plural
+from skyhall.core.text import plural, viewer_last
 from skyhall.games.skyport.actions import (
     Action,
     Host,
@@ -184,11 +184,18 @@ def render(view: View, width: int = 100) -> list[tuple[str, str]]:
     The viewing seat's skyport comes last, nearest the choices; ``width`` is where a
     skyport's positions wrap onto a further band.
     """
-    seats = list(range(view.players))
-    if view.seat is not None:
-        seats = [s for s in seats if s != view.seat] + [view.seat]
+    return _sections(view, width)
+
+
+def read(view: View) -> list[tuple[str, str]]:
+    """The table for reading aloud (a screen reader): :func:`render`'s sections with nothing in columns,
+    one line per Central Skyport space and per skyport position."""
+    return _sections(view, None)
+
+
+def _sections(view: View, width: int | None) -> list[tuple[str, str]]:
     sections = [(_status_title(view), _status(view)), ("Central Skyport", _central(view, width))]
-    sections.extend((_skyport_title(view, seat), _skyport(view, seat, width)) for seat in seats)
+    sections.extend((_skyport_title(view, seat), _skyport(view, seat, width)) for seat in viewer_last(view))
     return sections
 
 
@@ -227,10 +234,11 @@ def _status(view: View) -> str:
     return "\n".join(lines)
 
 
-def _central(view: View, width: int) -> str:
+def _central(view: View, width: int | None) -> str:
     """The eight spaces with their airships, what else each offers and who stands there.
 
-    When a space does not fit on one line, what else it offers goes on a second line.
+    When a space does not fit on one line, what else it offers goes on a second line; with no
+    ``width`` (for reading aloud), each space is one line of words, nothing in columns.
     """
     cat = view.cat
     rows, offers = [], []
@@ -240,8 +248,14 @@ def _central(view: View, width: int) -> str:
         here = " ".join(f"Player {seat + 1}" for seat, at in enumerate(view.standees) if at == i)
         rows.append([space.id, _space_name(view, i), ship, here and f"◀ {here}"])
         offers.append(_alternative(view, i))
-    lines = _columns([[*row[:3], offer, row[3]] for row, offer in zip(rows, offers, strict=True)])
-    if max(len(line) for line in lines) > width:
+    if width is None:
+        lines = [
+            f"Space {n}, {kind}: {ship}; {offer}.{_standing(view, i)}"
+            for i, ((n, kind, ship, _), offer) in enumerate(zip(rows, offers, strict=True))
+        ]
+    else:
+        lines = _columns([[*row[:3], offer, row[3]] for row, offer in zip(rows, offers, strict=True)])
+    if width is not None and max(len(line) for line in lines) > width:
         indent = " " * (max(len(row[0]) for row in rows) + max(len(row[1]) for row in rows) + 4)
         narrow = _columns(rows)
         lines = [part for line, offer in zip(narrow, offers, strict=True) for part in (line, indent + offer)]
@@ -255,6 +269,16 @@ def _central(view: View, width: int) -> str:
         lines.append(f"Standees on the Promenade: {waiting}")
     lines.append("Icons: pax passenger, nav navigation, cargo, ★ star. Walk: Player Movement.")
     return "\n".join(lines)
+
+
+def _standing(view: View, i: int) -> str:
+    """`` Player 1 and Player 3 stand here.`` (nothing when nobody does)."""
+    here = [seat_name(view, seat) for seat, at in enumerate(view.standees) if at == i]
+    if not here:
+        return ""
+    if len(here) == 1:
+        return f" {here[0]} stands here."
+    return f" {', '.join(here[:-1])} and {here[-1]} stand here."
 
 
 def _space_name(view: View, i: int) -> str:
@@ -297,9 +321,16 @@ def _skyport_title(view: View, seat: int) -> str:
     return who
 
 
-def _skyport(view: View, seat: int, width: int) -> str:
+def _skyport(view: View, seat: int, width: int | None) -> str:
+    """A seat's row (in columns, wrapped at ``width``; with none, a line per position), hand, standee
+    and tokens."""
     cat = view.cat
-    lines = _row_grid(cat, view.rows[seat], width)
+    row = view.rows[seat]
+    if width is None:
+        spoken = (_position(cat, row, pos, spoken=True) for pos in range(len(row)))
+        lines = [f"{c[0]}: {', '.join(c[1:])}." for c in spoken]
+    else:
+        lines = _row_grid(cat, row, width)
     hand = view.hands[seat]
     if seat == view.seat or view.is_over:
         lines.append("Hand:" if hand else "Hand: empty")
@@ -343,7 +374,9 @@ def _columns(rows: Sequence[Sequence[str]], sep: str = "  ") -> list[str]:
     ]
 
 
-def _position(cat: Catalog, row: Row, pos: int) -> list[str]:
+def _position(cat: Catalog, row: Row, pos: int, spoken: bool = False) -> list[str]:
+    """A position's lines: its number, then the lane (colour, cards, points) or the station (ribbons,
+    tycoon); ``spoken``: the ribbons in words, not arrows."""
     item = row[pos]
     head = f"{pos + 1}"
     if isinstance(item, Lane):
@@ -353,7 +386,8 @@ def _position(cat: Catalog, row: Row, pos: int) -> list[str]:
         return [head, f"{COLOURS[item.colour]} lane", *cards, f"{size}×{stars}★ = {size * stars}"]
     station = cat.cards[item.station]
     tycoon = name(cat.cards[item.tycoon]) if item.tycoon != EMPTY else "no tycoon"
-    ribbons = f"◀{COLOURS[station.left]} {COLOURS[station.right]}▶"
+    left, right = COLOURS[station.left], COLOURS[station.right]
+    ribbons = f"ribbons {left} on the left, {right} on the right" if spoken else f"◀{left} {right}▶"
     return [head, f"{station.id} station ★{station.stars}", ribbons, tycoon]
 
 

@@ -17,7 +17,7 @@ import textwrap
 from collections.abc import Sequence
 
 from skyhall.core.state import EMPTY
-from skyhall.core.text import plural
+from skyhall.core.text import plural, viewer_last
 from skyhall.games.skyrise.actions import (
     Action,
     Assign,
@@ -93,12 +93,22 @@ def _owner(view: View, code: int) -> int:
 
 def render(view: View, width: int = 100) -> list[tuple[str, str]]:
     """The table as sections: the state of play, the islands, then every player board (yours last)."""
-    seats = list(range(view.players))
-    if view.seat is not None:
-        seats = [s for s in seats if s != view.seat] + [view.seat]
-    sections = [(_status_title(view), _status(view)), ("Islands", _islands(view, width))]
-    sections.extend((_board_title(view, p), _player(view, p)) for p in seats)
-    return [(title, body if title == "Islands" else _fit(body, width)) for title, body in sections]
+    return [
+        (title, body if title == "Islands" else _fit(body, width))
+        for title, body in _sections(view, _islands(view, width))
+    ]
+
+
+def read(view: View) -> list[tuple[str, str]]:
+    """The table for reading aloud (a screen reader): :func:`render`'s sections, the islands one line
+    per district instead of a map, and no line wrapped."""
+    return _sections(view, _island_lines(view))
+
+
+def _sections(view: View, islands: str) -> list[tuple[str, str]]:
+    sections = [(_status_title(view), _status(view)), ("Islands", islands)]
+    sections.extend((_board_title(view, p), _player(view, p)) for p in viewer_last(view))
+    return sections
 
 
 def _fit(body: str, width: int) -> str:
@@ -194,6 +204,46 @@ def _island_block(view: View, island: int, districts: Sequence[int]) -> list[str
     return lines
 
 
+def _island_lines(view: View) -> str:
+    """Each island's name, then a line per district: its colour, bridge or waterfall, and what is on it."""
+    cat, board = view.cat, view.board
+    across = {a: b for pair in board.bridges for a, b in (pair, pair[::-1])}
+    lines = []
+    for island, districts in board.islands:
+        lines.append("Central Island:" if island == 0 else f"{cat.slot_names[island - 1]} Island:")
+        for d in districts:
+            marks = [COLOURS[board.colour[d]]]
+            if d in across:
+                marks.append(f"bridge to {cat.sites[across[d]].id}")
+            if board.waterfall[d]:
+                marks.append("waterfall")
+            lines.append(f"  {cat.sites[d].id} ({', '.join(marks)}): {_district_holds(view, d)}.")
+    lines.append(f"Airships meet the districts {_airship_letters(view)} of each Outer Island.")
+    return "\n".join(lines)
+
+
+def _district_holds(view: View, d: int) -> str:
+    cat = view.cat
+    code = view.occupant[d]
+    if code == EMPTY:
+        disc = view.discs[d]
+        return "no disc" if disc == EMPTY else f"a {disc_name(cat, disc)}"
+    owner = seat_name(view, _owner(view, code))
+    if code >= WONDER:
+        return f"{owner}'s {structure_name(cat, code)}"
+    if any(x == d for x, _ in view.bids):
+        return f"{owner}'s bid, {structure_name(cat, code)}"
+    return f"{owner}'s {HEIGHTS[cat.buildings[code].height]} Building"
+
+
+def _airship_letters(view: View) -> str:
+    cat = view.cat
+    base = len(cat.central)
+    return " and ".join(
+        "/".join(cat.sites[base + cell].id[1:] for cell in group) for group in cat.template_airships
+    )
+
+
 def _islands(view: View, width: int) -> str:
     board = view.board
     blocks = [_island_block(view, island, districts) for island, districts in board.islands]
@@ -215,12 +265,9 @@ def _islands(view: View, width: int) -> str:
             out.append(row.rstrip())
     cat = view.cat
     bridges = ", ".join(f"{cat.sites[a].id}={cat.sites[b].id}" for a, b in board.bridges)
-    base = len(cat.central)
-    letters = " and ".join(
-        "/".join(cat.sites[base + cell].id[1:] for cell in group) for group in cat.template_airships
-    )
     legend = [
-        f"Bridges (=): {bridges}. Waterfalls: ~. Airships meet the districts {letters} of each Outer Island.",
+        f"Bridges (=): {bridges}. Waterfalls: ~. Airships meet the districts {_airship_letters(view)} of"
+        " each Outer Island.",
         "A district shows its id, colour (yel yellow, grn green, wht white, brn brown) and disc (o),"
         " or what stands on it (Pn = Player n).",
     ]

@@ -452,6 +452,7 @@ function Live() {
   const boardProps = { view, seat: message.seat, choices, path, next, onTarget };
   return html`
     <header class="top match-top">
+      <button type="button" class="skip" onClick=${() => prompt.current && prompt.current.focus()}>Skip to the choices</button>
       <a href="/" class="home">Skyhall</a>
       <h1>${titleOf(games, message.game)}</h1>
       <span class=${`link ${link}`} role="status">${LINK_WORDS[link]}</span>
