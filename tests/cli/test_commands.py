@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from skyhall.cli.main import app
 from skyhall.core.record import GameRecord
+from skyhall.core.registry import get
 from skyhall.games.skyport import new_game
 from skyhall.games.skyport.cards import load
 
@@ -376,3 +377,32 @@ def test_replay_to_end_of_an_unfinished_record_says_it_stops_early(results: Path
     assert code == 0 and "the game was not played to its end" in " ".join(out.split())
     code, out = invoke("replay", str(results), "--to-end")
     assert code == 0 and "not played to its end" not in " ".join(out.split())
+
+
+def test_replay_of_an_unfinished_game_keeps_the_watchers_secrets(tmp_path: Path) -> None:
+    """A saved game is replayed as the watcher saw it: a rival's secret choice (the Airport Rush
+    objectives they keep) is not named; the watcher's own is. A finished game reveals everything."""
+    out_file = tmp_path / "ar.jsonl"
+    code, _ = invoke("sim", "airport-rush", "--games", "1", "--seed", "2", "--out", str(out_file))
+    assert code == 0
+    data = json.loads(out_file.read_text())["record"]
+    record = GameRecord.from_dict(data)
+    state = record.replay(upto=0)
+    deciders = []
+    for notation in record.actions[:2]:  # both seats keep two objectives first
+        deciders.append(state.to_act)
+        state.apply(get("airport-rush").codec.parse(notation))
+    assert sorted(deciders) == [0, 1] and all(n.startswith("keep ") for n in record.actions[:2])
+    partial = tmp_path / "partial.json"
+    partial.write_text(json.dumps({**data, "actions": data["actions"][:4]}))
+    code, out = invoke("replay", str(partial), "--seat", "0", input="n\nn\nq\n")
+    assert code == 0
+    mine, theirs = (record.actions[deciders.index(seat)] for seat in (0, 1))
+    assert f"[{mine}]" in out and f"[{theirs}]" not in out
+    assert all(objective not in out for objective in theirs.split()[1:])
+    assert "Player 2 decides." in out
+
+    finished = tmp_path / "finished.json"
+    finished.write_text(json.dumps(data))
+    code, out = invoke("replay", str(finished), "--seat", "0", input="n\nn\nq\n")
+    assert code == 0 and f"[{theirs}]" in out

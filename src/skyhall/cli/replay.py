@@ -41,7 +41,12 @@ def read_record(path: Path, index: int) -> GameRecord:
 
 
 class Replay:
-    """The states after 0..N decisions, drawn from one seat's (or a spectator's) point of view."""
+    """The states after 0..N decisions, drawn from one seat's (or a spectator's) point of view.
+
+    A finished game is shown with every hand and secret revealed, as the browser's replay does (there
+    is nothing left to keep). An unfinished one (a saved game) keeps the watcher's secrets: the table
+    is the watcher's view, and another seat's decision is told only by what the watcher's log says.
+    """
 
     def __init__(self, console: Console, record: GameRecord, seat: int | None) -> None:
         record.replay()  # every action checked: a RecordError names the game, options or first bad action
@@ -57,21 +62,26 @@ class Replay:
             state = state.clone()
             state.apply(self.codec.parse(notation))
             self.states.append(state)
+        self.reveal = state.is_over
 
     def show(self, at: int) -> None:
         state = self.states[at]
-        view = state.view(self.seat)
+        view = state.view(self.seat, reveal=self.reveal)
         self.console.clear()
         self.console.print(table_of(self.text, view, self.console.width, self.console.height))
         total = len(self.record.actions)
         if at:
             before = self.states[at - 1]
             action = self.codec.parse(self.record.actions[at - 1])
-            earlier = before.view(self.seat)
+            earlier = before.view(self.seat, reveal=self.reveal)
             who = self.text.seat_name(earlier, before.to_act)
-            words = styled(self.text, self.text.label(earlier, action))
-            line = Text(f"Decision {at} of {total}: {who}: ").append(words)
-            self.console.print(line.append(f"  [{action}]", style="dim"))
+            line = Text(f"Decision {at} of {total}: {who}")
+            if self.reveal or before.to_act == self.seat:
+                words = styled(self.text, self.text.label(earlier, action))
+                line.append(": ").append(words).append(f"  [{action}]", style="dim")
+            else:  # the choice may be secret from the watcher: the log below says what they may know
+                line.append(" decides.")
+            self.console.print(line)
             show_log(self.console, self.text, view.log[len(earlier.log) :], "What happened:")
         else:
             self.console.print(f"The start: decision 0 of {total}.")
