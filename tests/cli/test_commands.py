@@ -6,11 +6,13 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from skyhall.cli.common import _word_style
 from skyhall.cli.main import app
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import get
@@ -85,6 +87,8 @@ def test_every_turn_summary_fits_an_80_column_terminal(game: str) -> None:
         (("sim", "skyport", "--players", "3", "--agents", "random,random"), "2 agents for 3 players"),
         (("play", "skyport", "--players", "2", "--seat", "2"), "--seat"),
         (("play", "skyport", "--hotseat", "--bots", "hard"), "every seat human"),
+        (("play", "skyport", "--hotseat", "--bots", "normal"), "every seat human"),
+        (("play", "skyport", "--hotseat", "--seat", "1"), "leave out --bots and --seat"),
         (("bench", "chess"), "no game 'chess'"),
         (("bench", "skyrise", "--agents", "easy,oracle"), "no agent 'oracle'"),
         (("bench", "skyrise", "--players", "5"), "2 to 4 players"),
@@ -190,7 +194,11 @@ def test_a_hotseat_game_shows_the_pass_screen_and_ends() -> None:
     code, out = invoke("play", "skyport", "--players", "2", "--seed", "3", "--hotseat", input=ALWAYS_FIRST)
     assert code == 0
     assert "Pass the device to Player 1" in out and "Pass the device to Player 2" in out
-    assert "The last player's hand is hidden." in out
+    # the test's output is no terminal: it cannot be cleared, and the players are told so
+    assert "This terminal cannot be cleared: the last player's hand is only scrolled away." in " ".join(
+        out.split()
+    )
+    assert "The last player's hand is hidden." not in out
     assert "Ranking" in out
 
 
@@ -406,3 +414,98 @@ def test_replay_of_an_unfinished_game_keeps_the_watchers_secrets(tmp_path: Path)
     finished.write_text(json.dumps(data))
     code, out = invoke("replay", str(finished), "--seat", "0", input="n\nn\nq\n")
     assert code == 0 and f"[{theirs}]" in out
+
+
+class InterruptedBot:
+    """A bot that plays at random, then is interrupted (Ctrl-C) while it thinks."""
+
+    def __init__(self, moves: int) -> None:
+        self.moves = moves
+
+    def choose(self, view: object, legal: Sequence[object]) -> object:
+        if self.moves == 0:
+            raise KeyboardInterrupt
+        self.moves -= 1
+        return legal[0]
+
+
+def test_ctrl_c_while_a_bot_thinks_leaves_the_game_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = InterruptedBot(moves=3)
+    monkeypatch.setattr("skyhall.cli.play.make_agent", lambda name, seed: bot)
+    save = tmp_path / "game.json"
+    code, out = invoke("play", "skyport", "--seed", "3", "--save", str(save), input=ALWAYS_FIRST)
+    out = " ".join(out.split())
+    assert code == 0 and "You left the game after" in out and f"--resume{save}" in "".join(out.split())
+    record = GameRecord.from_json(save.read_text())
+    assert len(record.actions) >= 3 and not record.replay().is_over  # every decision up to the interrupt
+
+
+def test_a_game_quit_without_save_is_kept_in_the_saves_folder(tmp_path: Path, _own_data_folder: Path) -> None:
+    code, out = invoke("play", "skyrise", "--bots", "random", "--seed", "6", input="1\nq\n")
+    saves = list((_own_data_folder / "skyhall" / "saves").glob("*.json"))
+    assert code == 0 and [p.name for p in saves] == ["skyrise-6.json"]
+    assert f"--resume {saves[0]}" in "".join(out.split("\n"))
+    code, out = invoke("play", "skyrise", "--bots", "random", "--resume", str(saves[0]), input="q\n")
+    assert code == 0 and "resumed after" in out
+    code, _ = invoke("play", "skyrise", "--bots", "random", "--seed", "6", input="q\n")  # the same seed again
+    assert code == 0 and len(list(saves[0].parent.glob("*.json"))) == 2  # a new file, the first one kept
+
+
+def test_save_never_replaces_an_unfinished_game_or_a_file_that_is_no_record(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, _ = invoke(
+        "play", "skyrise", "--bots", "random", "--seed", "6", "--save", str(save), input="1\nq\n"
+    )
+    kept = save.read_text()
+    code, out = invoke("play", "skyrise", "--bots", "random", "--save", str(save), input="q\n")
+    assert code == 2 and "holds an unfinished game" in " ".join(out.split()) and save.read_text() == kept
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    code, out = invoke("play", "skyrise", "--save", str(notes), input="q\n")
+    assert (
+        code == 2
+        and "is not a Skyhall game record" in " ".join(out.split())
+        and notes.read_text() == "my notes"
+    )
+    code, _ = invoke("play", "skyrise", "--bots", "random", "--resume", str(save), input=ALWAYS_FIRST)
+    assert code == 0 and GameRecord.from_json(save.read_text()).replay().is_over
+    code, out = invoke("play", "skyrise", "--bots", "random", "--seed", "8", "--save", str(save), input="q\n")
+    assert code == 0 and GameRecord.from_json(save.read_text()).seed == 8  # a finished game may be replaced
+
+
+def test_a_superscript_digit_is_refused_not_a_crash(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = str(new_game(2, 8).to_act)
+    code, out = invoke(
+        "play", "skyport", "--seed", "8", "--seat", first, "--save", str(save), input="²\nquit\n"
+    )
+    assert code == 0 and "'²' is not one of the choices now" in " ".join(out.split())
+
+
+def test_a_file_that_is_not_text_is_refused_with_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "game.json"
+    bad.write_bytes(b"\xff\xfe\x00binary")
+    for args in (("replay", str(bad)), ("play", "skyport", "--resume", str(bad))):
+        code, out = invoke(*args)
+        assert code == 2 and "is not a game record: it is not UTF-8 text" in " ".join(out.split())
+
+
+def test_a_resumed_game_shows_the_latest_log_lines_not_the_whole_game(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, _ = invoke(
+        "play", "skyrise", "--bots", "random", "--seed", "6", "--save", str(save), input="1\n" * 15 + "q\n"
+    )
+    assert code == 0
+    code, out = invoke("play", "skyrise", "--bots", "random", "--resume", str(save), input="q\n")
+    since = out.split("Since your last decision:")[1]
+    assert code == 0 and "earlier lines: type log to see them" in out
+    assert since.count("•") == 30
+
+
+def test_light_colour_words_are_black_on_their_colour() -> None:
+    """White and yellow words stay readable on a light terminal; the darker colours are plain."""
+    assert _word_style("#e6e6e6") == "bold black on #e6e6e6"
+    assert _word_style("#e3c21b") == "bold black on #e3c21b"
+    assert _word_style("#4f8ff7") == "bold #4f8ff7"

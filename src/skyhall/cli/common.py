@@ -9,6 +9,7 @@ that draw a table say which module is missing.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 from collections.abc import Sequence
@@ -55,10 +56,16 @@ def writable(path: Path, what: str) -> Path:
 
 
 def write_text(path: Path, text: str, what: str) -> None:
-    """Write ``text`` to ``path``; a failure (a full disk, say) is one line naming it, not a traceback."""
+    """Write ``text`` to ``path`` whole or not at all (a file beside it, then renamed over it, so that
+    an interruption never leaves half a file); a failure (a full disk, say) is one line naming it, not
+    a traceback."""
+    part = path.with_name(f".{path.name}.part")
     try:
-        path.write_text(text, encoding="utf-8")
+        part.write_text(text, encoding="utf-8")
+        part.replace(path)
     except OSError as exc:
+        with contextlib.suppress(OSError):
+            part.unlink()
         fail(f"cannot write {what} to {path}: {exc.strerror or exc}")
 
 
@@ -119,7 +126,9 @@ def describe_options(game: Game) -> str:
         values = [v for v, _ in option.choices]
         if values and isinstance(default, str):
             values.insert(0, default)
-        parts.append(f"{name} ({'seat' if option.seat else '|'.join(values) or 'text'})")
+        typed = f"text: {option.hint}" if option.hint else "text"
+        kind = "seat" if option.seat else "|".join(values) or typed
+        parts.append(f"{name} ({kind})")
     return ", ".join(parts)
 
 
@@ -132,11 +141,24 @@ def game_text(game: Game) -> GameText:
 
 
 def styled(text: GameText, body: str) -> Text:
-    """Plain game text with the game's colour words coloured."""
+    """Plain game text with the game's colour words coloured: in the colour, or for a light colour
+    (white, yellow) in black on it, which reads on a light terminal as on a dark one."""
     out = Text(body)
     for pattern, colour in text.HIGHLIGHTS:
-        out.highlight_regex(pattern, f"bold {colour}")
+        out.highlight_regex(pattern, _word_style(colour))
     return out
+
+
+def _word_style(colour: str) -> str:
+    """Coloured bold words; black on the colour when it is too light to read on a white background
+    (a contrast under 2:1 with white, by WCAG's relative luminance)."""
+
+    def linear(k: int) -> float:
+        v = int(colour[k : k + 2], 16) / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * linear(1) + 0.7152 * linear(3) + 0.0722 * linear(5)
+    return f"bold black on {colour}" if 1.05 / (luminance + 0.05) < 2 else f"bold {colour}"
 
 
 def table_of(text: GameText, view: Any, width: int, height: int | None = None) -> Group:

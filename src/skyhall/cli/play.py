@@ -7,11 +7,16 @@ an illegal or mistyped entry is refused with the legal choices and changes nothi
 
 from __future__ import annotations
 
+import json
 import secrets
+import sys
+from collections.abc import Callable
+from contextlib import nullcontext, suppress
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from platformdirs import user_data_dir
 from rich.console import Console
 from rich.padding import Padding
 from rich.table import Table
@@ -43,6 +48,8 @@ from skyhall.core.record import GameRecord
 from skyhall.core.text import plural
 
 QUIT = ("quit", "exit", "q")
+LOG_SHOWN = 30
+"""At most this many of the log lines since a seat's last decision are shown at once."""
 HELP = ("help", "?", "h")
 FULL = ("all", "list")
 COMMANDS = (
@@ -53,6 +60,17 @@ COMMANDS = (
 
 class Quit(Exception):
     """The human left the table (``quit``, end of input or Ctrl-C)."""
+
+
+def drop_typeahead() -> None:
+    """Forget what was typed while the bots played, so that it cannot answer a decision the player has
+    not seen yet (a terminal on a POSIX system; elsewhere nothing happens)."""
+    if not sys.stdin.isatty():
+        return
+    with suppress(ImportError, OSError):
+        import termios  # POSIX only
+
+        termios.tcflush(sys.stdin, termios.TCIFLUSH)
 
 
 class Match:
@@ -66,6 +84,7 @@ class Match:
         state: Any,
         humans: set[int],
         bots: dict[int, Agent],
+        saved: Callable[[], None],
     ) -> None:
         self.console = console
         self.text = text
@@ -73,27 +92,41 @@ class Match:
         self.state = state
         self.humans = humans
         self.bots = bots
+        self.saved = saved
+        """Called after every decision (the record is written as the game goes)."""
         self.hotseat = len(humans) > 1
+        self.bots_moved = False
+        """Whether a bot decided since the humans last typed (see :func:`drop_typeahead`)."""
         self.seen = dict.fromkeys(humans, 0)
         """Per human seat, how many log lines it has been shown."""
         self.facing: int | None = None
         """The human seat the screen currently belongs to."""
 
     def run(self) -> bool:
-        """Play to the end; ``False`` when a human quit first."""
+        """Play to the end; ``False`` when a human quit first (Ctrl-C included, while bots think too)."""
         state = self.state
         try:
             while not state.is_over:
                 seat = state.to_act
                 if seat in self.bots:
-                    action = self.bots[seat].choose(state.view(seat, log=False), state.legal_actions())
+                    with self.thinking(seat):
+                        action = self.bots[seat].choose(state.view(seat, log=False), state.legal_actions())
                     self.record.actions.append(str(checked_play(state, action, seat)))
+                    self.bots_moved = True
                 else:
                     self.decide(seat)
-        except Quit:
+                self.saved()
+        except (Quit, KeyboardInterrupt):
             return False
         self.finish()
         return True
+
+    def thinking(self, seat: int) -> Any:
+        """A spinner saying which bot is thinking (on a terminal only)."""
+        if not self.console.is_terminal or self.console.is_dumb_terminal:
+            return nullcontext()
+        who = self.text.seat_name(self.state.view(None, log=False), seat)
+        return self.console.status(f"{who} is thinking… (Ctrl-C leaves the game)")
 
     def ask(self, prompt: str) -> str:
         try:
@@ -103,14 +136,25 @@ class Match:
             raise Quit from None
 
     def pass_device(self, seat: int, view: Any) -> None:
-        """Hot-seat: blank the screen and its scrollback so the next player cannot see the last hand."""
-        self.console.clear()
-        if self.console.is_terminal:
+        """Hot-seat: blank the screen and its scrollback so the next player cannot see the last hand.
+
+        A terminal that cannot be cleared (``TERM=dumb``, an editor's shell, a pipe) gets blank lines
+        to push the hand off the screen, and the players are told that scrolling back shows it."""
+        clears = self.console.is_terminal and not self.console.is_dumb_terminal
+        if clears:
+            self.console.clear()
             self.console.file.write("\x1b[3J")  # erase the scrollback too (xterm and most terminals)
+        else:
+            self.console.print("\n" * max(self.console.height, 50))
         who = self.text.seat_name(view, seat)
         self.console.rule(Text(f"Pass the device to {who}", style="bold"))
-        hidden = "" if self.facing is None else " The last player's hand is hidden."
-        self.console.print(f"{hidden} Press Enter when only {who} is looking.".strip())
+        if self.facing is None:
+            hidden = ""
+        elif clears:
+            hidden = "The last player's hand is hidden. "
+        else:
+            hidden = "This terminal cannot be cleared: the last player's hand is only scrolled away. "
+        self.console.print(f"{hidden}Press Enter when only {who} is looking.")
         self.ask("")
 
     def show(self, seat: int) -> Any:
@@ -118,7 +162,13 @@ class Match:
         view = self.state.view(seat)
         self.console.clear()
         self.console.print(table_of(self.text, view, self.console.width, self.console.height))
-        show_log(self.console, self.text, view.log[self.seen[seat] :], "Since your last decision:")
+        since = view.log[self.seen[seat] :]
+        if len(since) > LOG_SHOWN:  # a resumed game: its latest lines, not the whole game
+            earlier = len(since) - LOG_SHOWN
+            note = f"({plural(earlier, 'earlier line')}: type log to see them)"
+            self.console.print(Text(note, style="dim"))
+            since = since[earlier:]
+        show_log(self.console, self.text, since, "Since your last decision:")
         self.seen[seat] = len(view.log)
         return view
 
@@ -181,6 +231,9 @@ class Match:
         legal = list(self.state.legal_actions())
         numbered = self.choices(view, legal)
         who = self.text.seat_name(view, seat)
+        if self.bots_moved:
+            drop_typeahead()
+            self.bots_moved = False
         while True:
             entry = self.ask(f"{who} › ").strip()
             if not entry:
@@ -204,7 +257,7 @@ class Match:
                 numbered = self.choices(view, legal)
                 continue
             action: Any = entry
-            if entry.isdigit():
+            if entry.isascii() and entry.isdigit():  # not "²", which is a digit to Python
                 if not 1 <= int(entry) <= len(numbered):
                     self.refuse(f"there is no choice {entry} (the choices are 1 to {len(numbered)})")
                     numbered = self.choices(view, legal)
@@ -268,23 +321,29 @@ def play(
         int | None,
         typer.Option("--players", "-p", help="Number of players (default: the fewest the game allows)."),
     ] = None,
-    seat: Annotated[int, typer.Option(help="Your seat against bots: 0 is P1, 1 is P2…")] = 0,
+    seat: Annotated[
+        int | None, typer.Option(help="Your seat against bots: 0 is P1, 1 is P2… [default: 0]")
+    ] = None,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="Agent playing the other seats: easy, normal, hard (up to 1.5 s a move), random, greedy, "
-            "ismcts:N (N iterations) or ismcts:250ms."
+            "ismcts:N (N iterations) or ismcts:250ms. [default: normal]"
         ),
-    ] = "normal",
+    ] = None,
     hotseat: Annotated[bool, typer.Option("--hotseat", help="Every seat human, passing the device.")] = False,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: a fresh random one).")] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Write the game record here at the end or on quit.")
+        Path | None,
+        typer.Option(
+            help="Write the game record here, after every decision (default: a new file in Skyhall's "
+            "saves folder, named when the game starts). A file holding an unfinished game is not replaced."
+        ),
     ] = None,
     resume: Annotated[
         Path | None,
         typer.Option(
-            help="Go on with the game a --save wrote (its players, seed and options come with it); "
+            help="Go on with a saved game (its players, seed and options come with it); "
             "it is saved back there unless --save names another file."
         ),
     ] = None,
@@ -296,8 +355,10 @@ def play(
     count = resumed.players if resumed is not None else game.spec.min_players if players is None else players
     check_players(game, count)
     text = game_text(game)
-    if hotseat and bots != "normal":
-        fail("--hotseat makes every seat human: leave out --bots, or leave out --hotseat")
+    if hotseat and (bots is not None or seat is not None):
+        fail("--hotseat makes every seat human: leave out --bots and --seat, or leave out --hotseat")
+    bots = bots or "normal"
+    seat = seat or 0
     if not hotseat and not 0 <= seat < count:
         fail(f"--seat must be between 0 and {count - 1}")
     if not hotseat:
@@ -306,9 +367,8 @@ def play(
         except ValueError as exc:
             fail(str(exc))
     options = dict(resumed.options) if resumed is not None else chosen_options(game, option or [])
-    save = resume if save is None else save
-    if save is not None:
-        writable(save, "the game record")
+    if save is not None and save != resume:
+        replaceable(save)
     if resumed is not None:
         record, seed = resumed, resumed.seed
         try:
@@ -323,6 +383,8 @@ def play(
             record, state = GameRecord.start(game.id, count, seed, options)
         except ValueError as exc:
             fail(str(exc))
+    target = save or resume or new_save(game.id, seed)
+    writable(target, "the game record")
     humans = set(range(count)) if hotseat else {seat}
     agents = {s: make_agent(bots, seed ^ (s + 1) * 0x9E3779B1) for s in range(count) if s not in humans}
     console = Console(highlight=False)
@@ -330,11 +392,47 @@ def play(
     made = len(record.actions)
     again = "" if resumed is None else f", resumed after {plural(made, 'decision')}"
     console.print(f"{game.spec.title}, {count} players, seed {seed}{chosen}{again}. {COMMANDS}", markup=False)
-    match = Match(console, text, record, state, humans, agents)
-    finished = match.run()
-    if not finished:
-        made = len(record.actions)
-        console.print(f"You left the game after {plural(made, 'decision')} (all seats').")
-    if save is not None:
-        write_text(save, record.to_json() + "\n", "the game record")
-        console.print(f"Record saved to {save} (watch it with: skyhall replay {save}).")
+    console.print(f"Saved as you play in {target}.", markup=False)
+
+    def saved() -> None:
+        write_text(target, record.to_json() + "\n", "the game record")
+
+    saved()
+    match = Match(console, text, record, state, humans, agents, saved)
+    if match.run():
+        console.print(f"Record saved to {target} (watch it with: skyhall replay {target}).", markup=False)
+        return
+    made = len(record.actions)
+    console.print(
+        f"You left the game after {plural(made, 'decision')} (counting every seat's). It is saved in "
+        f"{target}: go on with skyhall play {game.id} --resume {target}",
+        markup=False,
+    )
+
+
+def new_save(game_id: str, seed: int) -> Path:
+    """A file name not yet taken in Skyhall's saves folder (created if missing)."""
+    folder = Path(user_data_dir("skyhall")) / "saves"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot make the saves folder {folder}: {exc.strerror or exc}; name a file with --save")
+    path, n = folder / f"{game_id}-{seed}.json", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{game_id}-{seed}-{n}.json"
+    return path
+
+
+def replaceable(path: Path) -> None:
+    """Refuse to write over a file that holds an unfinished game, or anything else than a game record
+    (a finished game may be replaced: it is what playing again with the same --save does)."""
+    if not path.is_file():
+        return
+    try:
+        record = GameRecord.from_dict(json.loads(path.read_text(encoding="utf-8")), str(path))
+        over = record.replay().is_over
+    except (OSError, UnicodeDecodeError, ValueError, RecordError):
+        fail(f"{path} exists and is not a Skyhall game record: choose another file for --save")
+    if not over:
+        fail(f"{path} holds an unfinished game: go on with it (--resume {path}), or choose another file")

@@ -24,6 +24,8 @@ def read_record(path: Path, index: int) -> GameRecord:
         raw = path.read_text(encoding="utf-8")
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror}")
+    except UnicodeDecodeError:
+        fail(f"{path} is not a game record: it is not UTF-8 text")
     lines = [line for line in raw.splitlines() if line.strip()]
     if len(lines) > 1:
         if not 0 <= index < len(lines):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import textwrap
 from typing import Any, Protocol, cast
 
 from skyhall.core.errors import SkyhallError
@@ -64,6 +65,19 @@ class MissingText(SkyhallError):
 def plural(n: int, word: str, many: str = "") -> str:
     """``1 disc``, ``3 discs`` (``many``: the plural when it is not ``word`` + s)."""
     return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def fit(body: str, width: int) -> str:
+    """``body`` with each line longer than ``width`` wrapped, continuing two spaces further in than it
+    began (so a wrapped line of a list stays under its item, not at the terminal's left edge)."""
+    out = []
+    for line in body.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False))
+    return "\n".join(out)
 
 
 def viewer_last(view: Any) -> list[int]:

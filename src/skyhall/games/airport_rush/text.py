@@ -24,11 +24,10 @@ open slots, or the exact die, and whether the total can still be reached.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from skyhall.core.state import EMPTY
-from skyhall.core.text import plural, viewer_last
+from skyhall.core.text import fit, plural, viewer_last
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import (
     AIRPORT,
@@ -216,7 +215,7 @@ def render(view: View, width: int = 100) -> list[tuple[str, str]]:
     The viewing seat's Airport comes last, nearest the choices. A plane's line splits in
     two when it does not fit in ``width``; any other long line wraps under its indent.
     """
-    return [(title, _fit(body, width)) for title, body in _sections(view, width)]
+    return [(title, fit(body, width)) for title, body in _sections(view, width)]
 
 
 def read(view: View) -> list[tuple[str, str]]:
@@ -233,18 +232,6 @@ def _sections(view: View, width: int) -> list[tuple[str, str]]:
     ]
     sections.extend((_airport_title(view, seat), _airport(view, seat, width)) for seat in viewer_last(view))
     return sections
-
-
-def _fit(body: str, width: int) -> str:
-    """``body`` with each line longer than ``width`` wrapped, continuing two spaces further in."""
-    out = []
-    for line in body.split("\n"):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        indent = " " * (len(line) - len(line.lstrip()) + 2)
-        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False))
-    return "\n".join(out)
 
 
 def _actor(view: View) -> int:

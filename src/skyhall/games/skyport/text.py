@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skyhall.core.state import EMPTY
-from skyhall.core.text import plural, viewer_last
+from skyhall.core.text import fit, plural, viewer_last
 from skyhall.games.skyport.actions import (
     Action,
     Host,
@@ -184,7 +184,7 @@ def render(view: View, width: int = 100) -> list[tuple[str, str]]:
     The viewing seat's skyport comes last, nearest the choices; ``width`` is where a
     skyport's positions wrap onto a further band.
     """
-    return _sections(view, width)
+    return [(title, fit(body, width)) for title, body in _sections(view, width)]
 
 
 def read(view: View) -> list[tuple[str, str]]:

@@ -219,7 +219,7 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
     have, need = objective_count(s, seat)
     met = have >= need
     on = COLOURS[objective.colour]
-    label = f"Secret objective {objective.id}: {have} Structures on {on}, {need} needed"
+    label = f"Secret objective {objective.id}: {plural(have, 'Structure')} on {on}, {need} needed"
     out.append(
         ScoreLine("objective", label + ("" if met else " (not met)"), cat.objective_points if met else 0)
     )

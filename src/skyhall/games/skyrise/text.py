@@ -13,11 +13,10 @@ The CLI finds this module by convention (``skyhall.games.<package>.text``) and u
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from skyhall.core.state import EMPTY
-from skyhall.core.text import plural, viewer_last
+from skyhall.core.text import fit, plural, viewer_last
 from skyhall.games.skyrise.actions import (
     Action,
     Assign,
@@ -94,7 +93,7 @@ def _owner(view: View, code: int) -> int:
 def render(view: View, width: int = 100) -> list[tuple[str, str]]:
     """The table as sections: the state of play, the islands, then every player board (yours last)."""
     return [
-        (title, body if title == "Islands" else _fit(body, width))
+        (title, body if title == "Islands" else fit(body, width))
         for title, body in _sections(view, _islands(view, width))
     ]
 
@@ -109,18 +108,6 @@ def _sections(view: View, islands: str) -> list[tuple[str, str]]:
     sections = [(_status_title(view), _status(view)), ("Islands", islands)]
     sections.extend((_board_title(view, p), _player(view, p)) for p in viewer_last(view))
     return sections
-
-
-def _fit(body: str, width: int) -> str:
-    """``body`` with each line longer than ``width`` wrapped, continuing two spaces further in."""
-    out = []
-    for line in body.split("\n"):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        indent = " " * (len(line) - len(line.lstrip()) + 2)
-        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False))
-    return "\n".join(out)
 
 
 def _status_title(view: View) -> str:
@@ -271,7 +258,7 @@ def _islands(view: View, width: int) -> str:
         "A district shows its id, colour (yel yellow, grn green, wht white, brn brown) and disc (o),"
         " or what stands on it (Pn = Player n).",
     ]
-    out.extend(_fit("\n".join(legend), width).split("\n"))
+    out.extend(fit("\n".join(legend), width).split("\n"))
     return "\n".join(out)
 
 
