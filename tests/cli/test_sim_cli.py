@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
-from skyhall.agents import agent_names
+from skyhall.agents import agent_names, clocked
+from skyhall.cli import tournament as tournament_cli
 from skyhall.cli.main import app
+from skyhall.cli.sim import INTERRUPTED
 from skyhall.core.record import GameRecord
+from skyhall.sim.parallel import WorkerMismatch, play_batch
+from skyhall.sim.runner import Run, fingerprint, jobs
 
 runner = CliRunner()
 SIM = ("sim", "skyport", "--players", "2", "--games", "8", "--seed", "3")
@@ -170,3 +177,127 @@ def test_a_shorter_rerun_says_how_many_games_the_file_holds(tmp_path: Path) -> N
     code, said = invoke(*SIM[:-3], "3", "--seed", "3", "--out", str(out))
     assert code == 0 and "8 games of Grand Central Skyport" not in said
     assert f"{out} holds 8 games" in " ".join(said.split())
+
+
+def test_a_refused_out_file_is_left_byte_for_byte(tmp_path: Path) -> None:
+    """Even a torn last line is cut only from a file of this run: another run's file, or a file that is
+    no results file at all, stays as it was (design review)."""
+    other = tmp_path / "other.jsonl"
+    assert invoke(*SIM, "--workers", "1", "--out", str(other))[0] == 0
+    whole = other.read_text()
+    other.write_text(whole[: whole.index("\n", len(whole) // 2) + 30])  # another run's, torn
+    before = other.read_bytes()
+    code, said = invoke(
+        "sim", "skyport", "--players", "2", "--games", "2", "--seed", "99", "--out", str(other)
+    )
+    assert code == 2 and "another run" in said and other.read_bytes() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\nline two without newline")
+    code, said = invoke("sim", "skyport", "--games", "2", "--out", str(notes))
+    assert code == 2 and notes.read_text() == "my notes\nline two without newline"
+    notes.write_text("one line without newline")
+    code, said = invoke("sim", "skyport", "--games", "2", "--out", str(notes))
+    assert code == 2 and "not a results file" in said and notes.read_text() == "one line without newline"
+
+
+def test_a_run_records_the_rules_and_data_and_refuses_to_resume_with_others(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--workers", "1", "--out", str(out))[0] == 0
+    lines = out.read_text().splitlines()
+    first = json.loads(lines[0])
+    assert first["run"]["fingerprint"] == fingerprint("skyport")
+    assert re.fullmatch(r"rules \d+, data [0-9a-f]{12}", first["run"]["fingerprint"])
+    changed = [
+        json.dumps({**json.loads(x), "run": {**json.loads(x)["run"], "fingerprint": "rules 1, data x"}})
+        for x in lines
+    ]
+    out.write_text("\n".join(changed) + "\n")  # as if the data files had been edited since
+    code, said = invoke(*SIM, "--out", str(out))
+    assert code == 2 and "fingerprint" in said
+
+
+def test_a_worker_with_other_rules_or_data_refuses_its_batch() -> None:
+    run = Run("skyport", ("random", "random"), 3, fingerprint="rules 1, data 000000000000")
+    with pytest.raises(WorkerMismatch, match="install the same Skyhall"):
+        play_batch(run, jobs(run, 1))
+
+
+def test_time_limited_agents_and_an_uneven_rotation_are_pointed_out(tmp_path: Path) -> None:
+    assert clocked("hard") and clocked("normal") and clocked("ismcts:20ms")
+    assert not clocked("ismcts:50") and not clocked("greedy") and not clocked("random")
+    out = tmp_path / "r.jsonl"
+    code, said = invoke("sim", "skyport", "--games", "3", "--agents", "greedy,random", "--out", str(out))
+    said = " ".join(said.split())
+    assert code == 0 and "3 games is not a multiple of 2 players" in said and "time limit" not in said
+    code, said = invoke("sim", "skyport", "--games", "1", "--agents", "ismcts:10ms,random")
+    assert code == 0 and "ismcts:10ms stops thinking at a time limit" in " ".join(said.split())
+    page = tmp_path / "r.html"
+    assert invoke("report", str(out), "-o", str(page))[0] == 0
+    assert "3 games is not a multiple of 2 players" in page.read_text()
+    assert "would be bold by chance alone" in page.read_text() and "pooled over them" in page.read_text()
+    timed = [
+        json.dumps({**json.loads(x), "run": {**json.loads(x)["run"], "agents": ["hard", "random"]}})
+        for x in out.read_text().splitlines()
+    ]
+    out.write_text("\n".join(timed) + "\n")
+    assert invoke("report", str(out), "-o", str(page))[0] == 0
+    assert "Not repeatable: hard stop thinking at a time limit" in page.read_text()
+
+
+def test_report_never_writes_over_its_results_or_another_file(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--games", "2", "--out", str(out))[0] == 0
+    kept = out.read_text()
+    code, said = invoke("report", str(out), "-o", str(out))
+    assert code == 2 and "would be replaced" in said and out.read_text() == kept
+    notes = tmp_path / "notes.html"
+    notes.write_text("my notes")
+    code, said = invoke("report", str(out), "-o", str(notes))
+    assert code == 2 and notes.read_text() == "my notes"
+    page = tmp_path / "page.html"
+    assert invoke("report", str(out), "-o", str(page))[0] == 0
+    assert invoke("report", str(out), "-o", str(page))[0] == 0  # a report written before: replaced
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"scores": "x"}, "field 'scores' must be a list of whole numbers"),
+        ({"winners": None}, "field 'winners' is missing"),
+        ({"record": {"game": "skyport", "rules_version": 1}}, "record"),
+    ],
+)
+def test_report_of_a_damaged_line_names_it_in_one_line(
+    tmp_path: Path, change: dict[str, object], said: str
+) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--games", "2", "--out", str(out))[0] == 0
+    first, second = out.read_text().splitlines()
+    out.write_text(first + "\n" + json.dumps({**json.loads(second), **change}) + "\n")
+    code, message = invoke("report", str(out))
+    assert code == 2 and said in " ".join(message.split())
+
+
+def test_report_of_a_torn_file_says_it_is_the_last_line(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--games", "2", "--out", str(out))[0] == 0
+    out.write_text(out.read_text()[:-40])
+    code, said = invoke("report", str(out))
+    assert code == 2 and "it is the last line, cut short" in " ".join(said.split())
+
+
+def test_an_interrupted_tournament_still_rates_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = tournament_cli.played
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        for k, ready in enumerate(real(*args, **kwargs)):
+            if k == 3:
+                raise KeyboardInterrupt
+            yield ready
+
+    monkeypatch.setattr(tournament_cli, "played", interrupted)
+    code, said = invoke(
+        "tournament", "skyport", "--agents", "greedy,random", "--games-per-pair", "8", "-w", "1"
+    )
+    said = " ".join(said.split())
+    assert code == INTERRUPTED and re.search(r"Interrupted after [1-7] games", said) and "Ratings" in said

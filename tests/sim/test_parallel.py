@@ -33,9 +33,9 @@ def test_one_local_worker_and_two_give_the_same_games_in_the_same_order() -> Non
 
 def test_batches_are_many_for_few_games_and_capped_for_many() -> None:
     assert batch_size(8, 2) == 1
-    assert batch_size(100, 2) == 13
-    assert batch_size(100_000, 2) == MAX_BATCH
-    assert batch_size(1, 1) == 1
+    assert batch_size(60, 2) == 8
+    assert batch_size(100_000, 2) == MAX_BATCH == 10
+    assert batch_size(1, 1) == batch_size(100_000, 1) == 1  # this process: each game kept as it ends
 
 
 def test_games_come_back_in_schedule_order_even_from_uneven_batches() -> None:

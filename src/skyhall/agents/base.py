@@ -68,3 +68,10 @@ def _load() -> None:
     import skyhall.agents.greedy
     import skyhall.agents.ismcts
     import skyhall.agents.random_agent  # noqa: F401
+
+
+def clocked(name: str) -> bool:
+    """Whether agent ``name`` stops thinking at a time limit (``normal``, ``hard``, ``ismcts:250ms``): its
+    choices then depend on the machine's speed and load, so a seed does not fix its games."""
+    budget = getattr(make_agent(name, 0), "budget", None)
+    return getattr(budget, "seconds", None) is not None

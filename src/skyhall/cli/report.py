@@ -10,8 +10,19 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from skyhall.cli.common import fail, writable, write_text
+from skyhall.core.errors import RecordError
 from skyhall.sim import results
 from skyhall.sim.report import build
+
+
+def looks_like_html(path: Path) -> bool:
+    """Whether ``path`` starts as an HTML page does (one a report may replace)."""
+    try:
+        with path.open("rb") as page:
+            start = page.read(64).lstrip().lower()
+    except OSError:
+        return False
+    return start.startswith((b"<!doctype html", b"<html"))
 
 
 def report(
@@ -32,13 +43,15 @@ def report(
     if not games:
         fail(f"{source} holds no games")
     target = writable(output or source.with_suffix(".html"), "the report")
+    if target.exists() and (target.resolve() == source.resolve() or not looks_like_html(target)):
+        fail(f"{target} is not a report written before: it would be replaced (choose another --output)")
     console = Console(highlight=False)
     columns = (TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console) as bar:
         task = bar.add_task("", total=len(games))
         try:
             page = build(games, on_replay=lambda: bar.advance(task))
-        except ValueError as exc:
+        except (ValueError, RecordError) as exc:
             fail(str(exc))
     write_text(target, page, "the report")
     console.print(f"Wrote {target} ({len(games)} games, {len(page) // 1024} KB).")

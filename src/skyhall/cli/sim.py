@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from skyhall.agents import make_agent
+from skyhall.agents import clocked, make_agent
 from skyhall.cli.common import GameOptions, check_players, chosen_options, fail, find_game, writable
 from skyhall.core.errors import DataError
 from skyhall.core.registry import Game
@@ -64,6 +64,18 @@ def agent_list(text: str) -> list[str]:
         except ValueError as exc:
             fail(str(exc))
     return names
+
+
+def warn_clocked(console: Console, names: Sequence[str]) -> None:
+    """Say so when an agent stops at a time limit: then the seed does not fix the games."""
+    timed = sorted({name for name in names if clocked(name)})
+    if timed:
+        console.print(
+            f"Note: {', '.join(timed)} {'stops' if len(timed) == 1 else 'stop'} thinking at a time limit, so "
+            "these games depend on this machine's speed and load: the same seed may give other games. "
+            "For repeatable runs give search a number of iterations (ismcts:500).",
+            style="yellow",
+        )
 
 
 def game_options(
@@ -216,6 +228,13 @@ def sim(
         writable(out, "the results")
 
     console = Console(highlight=False)
+    warn_clocked(console, names)
+    if games % count and len(set(names)) > 1:
+        console.print(
+            f"Note: {games} games is not a multiple of {count} players, so the last deal's seats do not "
+            f"rotate through every agent: use a multiple of {count} to compare seats fairly.",
+            style="yellow",
+        )
     lines, in_file = play_run(console, run, games, out, workers, cluster, game.spec.title)
 
     first = run.options.get("first_player")

@@ -21,6 +21,7 @@ from skyhall.cli.sim import (
     agent_list,
     game_options,
     played,
+    warn_clocked,
 )
 from skyhall.core.text import plural
 from skyhall.sim import tournament as rr
@@ -89,25 +90,31 @@ def tournament(
         fail(str(exc))
 
     console = Console(highlight=False)
+    warn_clocked(console, names)
     outcomes: list[Outcome] = []
+    interrupted = False
     try:
         for ready in played(console, work, workers, cluster, f"{game.spec.title} round robin"):
             outcomes.extend(ready)
     except KeyboardInterrupt:
-        console.print(f"Interrupted after {len(outcomes)} games.")
-        raise typer.Exit(INTERRUPTED) from None
+        interrupted = True
+        console.print(f"Interrupted after {len(outcomes)} games: the standings of those games follow.")
+        if not outcomes:
+            raise typer.Exit(INTERRUPTED) from None
 
     standings = rr.standings(names, outcomes, seed)
     per_group = len(work[0][1])
     console.print(
         f"{len(outcomes)} games of {game.spec.title}, {players} players: {plural(len(work), 'group')} "
         f"× {per_group} games on the same deals, seats rotated. Seed {seed}."
+        + (" Interrupted: not every group played all its games." if interrupted else "")
     )
     console.print(ratings_table(standings))
     console.print(head_table(standings))
     console.print(
         "Elo: Bradley–Terry fit over pairwise results (ties ½), mean 1500; 95% interval = ±1.96 × the "
-        "bootstrap standard error over games. Score: share of pairwise points."
+        "standard error of a parametric bootstrap (the same meetings replayed with the fitted win chances). "
+        "Score: share of pairwise points."
     )
     if json_out is not None:
         settings_used = {
@@ -122,3 +129,5 @@ def tournament(
             json_out, json.dumps(rr.to_dict(standings, settings_used), indent=2) + "\n", "the standings"
         )
         console.print(f"Wrote {json_out}.")
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)

@@ -17,10 +17,11 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from skyhall.sim.runner import Job, Outcome, Run, play_job
+from skyhall.sim.runner import Job, Outcome, Run, fingerprint, play_job
 
-MAX_BATCH = 50
-"""Most games in one task: enough to make the 1–2 ms task overhead negligible, few enough to balance."""
+MAX_BATCH = 10
+"""Most games in one task: enough to make the 1–2 ms task overhead small, few enough to balance, and
+to lose little on Ctrl-C (a batch is kept only once it is whole)."""
 TASKS_PER_WORKER = 4
 """Aim for this many tasks per worker, so a slow batch does not leave the others idle at the end."""
 IN_FLIGHT = 2
@@ -31,14 +32,28 @@ CONNECT_SECONDS = 10.0
 T = TypeVar("T")
 
 
+class WorkerMismatch(RuntimeError):
+    """A worker whose game rules or data differ from the run's: its games would be other games."""
+
+
 def play_batch(run: Run, batch: Sequence[Job]) -> list[Outcome]:
-    """One task: play ``batch`` (runs in a worker process or on a cluster worker)."""
+    """One task: play ``batch`` (runs in a worker process or on a cluster worker), once the worker is
+    known to have the run's rules and data (:func:`~skyhall.sim.runner.fingerprint`)."""
+    here = fingerprint(run.game)
+    if here != run.fingerprint:
+        raise WorkerMismatch(
+            f"a worker has other {run.game} rules or data ({here}) than this run ({run.fingerprint}): "
+            "install the same Skyhall and data on every worker"
+        )
     return [play_job(run, job) for job in batch]
 
 
 def batch_size(games: int, workers: int) -> int:
-    """Games per task: ``games / (TASKS_PER_WORKER × workers)``, between 1 and :data:`MAX_BATCH`."""
-    return max(1, min(MAX_BATCH, -(-games // (TASKS_PER_WORKER * max(1, workers)))))
+    """Games per task: ``games / (TASKS_PER_WORKER × workers)``, between 1 and :data:`MAX_BATCH`; one
+    game when this process plays them (no task overhead to spread, and every game is kept on Ctrl-C)."""
+    if workers <= 1:
+        return 1
+    return max(1, min(MAX_BATCH, -(-games // (TASKS_PER_WORKER * workers))))
 
 
 class InlineExecutor(Executor):
@@ -74,7 +89,7 @@ def executor_for(workers: int, cluster: str | None = None) -> Iterator[tuple[Exe
         try:
             connect: Callable[..., Any] = distributed.Client  # untyped library: typed at this edge
             client = connect(cluster, timeout=f"{CONNECT_SECONDS}s")
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:  # ValueError: not an address
             raise RuntimeError(f"cannot reach the Dask scheduler at {cluster}: {exc}") from None
         try:
             threads = sum(client.nthreads().values()) or 1
@@ -87,8 +102,12 @@ def executor_for(workers: int, cluster: str | None = None) -> Iterator[tuple[Exe
         pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
         try:
             yield pool, workers
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        except BaseException:  # Ctrl-C or an error: stop the workers now, not after their batches
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
 
 
 Task = tuple[Run, Sequence[Job]]

@@ -1,4 +1,4 @@
-"""Elo ratings with 95 % intervals from finished games: a Bradley–Terry fit and a bootstrap over games.
+"""Elo ratings with 95 % intervals from finished games: a Bradley–Terry fit and a parametric bootstrap.
 
 Method, in full:
 
@@ -91,7 +91,7 @@ def fit(count: int, games: Sequence[Sequence[Meeting]], rounds: int = 2000) -> l
 def rate(
     names: Sequence[str], games: Sequence[Sequence[Meeting]], seed: int, resamples: int = 200
 ) -> list[Rating]:
-    """Ratings of ``names`` (agent numbers index it), best first, with bootstrap intervals over ``games``."""
+    """Ratings of ``names`` (agent numbers index it), best first, with parametric bootstrap intervals."""
     count = len(names)
     elo = fit(count, games)
     rng = Rng(seed)

@@ -22,6 +22,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from skyhall.agents import clocked
 from skyhall.core.record import GameRecord
 from skyhall.sim.balance import Game, Impact, Key, Rate, by_agent, by_seat, categories, impacts, rates
 from skyhall.sim.items import items_of
@@ -66,7 +67,7 @@ def build(games: Sequence[Game], on_replay: Callable[[], None] | None = None) ->
     if len(held) == len(games):
         found = impacts(games, held)
         for kind in sorted({i.kind for i in found}):
-            sections.append(_impact_section(plt, kind, [i for i in found if i.kind == kind]))
+            sections.append(_impact_section(plt, kind, [i for i in found if i.kind == kind], multi))
     title = f"Skyhall balance report: {games[0]['game']}"
     return _PAGE.format(title=html.escape(title), body="\n".join(sections))
 
@@ -142,14 +143,34 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
             "<br>".join(f"<code>{html.escape(s)}</code>" for s in settings_of(variant))
             or "none (the shipped data)",
         ),
+        ("rules and data", html.escape(str(run.get("fingerprint", "not recorded")))),
     ]
-    text = (
-        "Seats rotate over paired deals, so every agent plays every seat on the same deals. A first place "
-        "shared by k seats counts 1/k of a win for each. Intervals are 95%."
-    )
+    players = first["players"]
+    if len(games) % players == 0:
+        text = "Seats rotate over paired deals, so every agent plays every seat on the same deals."
+    else:
+        text = (
+            f"<strong>{len(games)} games is not a multiple of {players} players: the last deal's seat "
+            "rotation is incomplete, so the agents did not all play every seat equally often.</strong>"
+        )
+    text += " A first place shared by k seats counts 1/k of a win for each. Intervals are 95%."
     if not multi:
         text += " One agent filled every seat: differences between seats are the game's own."
+    timed = sorted({str(a) for a in run.get("agents", first["agents"]) if _clocked(str(a))})
+    if timed:
+        text += (
+            f" <strong>Not repeatable: {html.escape(', '.join(timed))} stop thinking at a time limit, so "
+            "these games depend on the machines' speed and load, and the same seed may give other games."
+            "</strong>"
+        )
     return _section("summary", "The run", text, _table(("", ""), rows))
+
+
+def _clocked(name: str) -> bool:
+    try:
+        return clocked(name)
+    except ValueError:  # an agent this installation does not know
+        return False
 
 
 def _rates_section(plt: Any, anchor: str, title: str, found: Sequence[Rate], games: Sequence[Game]) -> str:
@@ -284,7 +305,7 @@ def _categories_section(plt: Any, games: Sequence[Game], multi: bool) -> str:
     return _section("categories", "Score by category", text, *figures, *tables)
 
 
-def _impact_section(plt: Any, kind: str, found: Sequence[Impact]) -> str:
+def _impact_section(plt: Any, kind: str, found: Sequence[Impact], multi: bool) -> str:
     shown = [i for i in found if i.with_games >= MIN_ITEM_GAMES and i.without_games >= MIN_ITEM_GAMES]
     if len(shown) > 2 * SHOWN_ITEMS:
         shown = [*shown[:SHOWN_ITEMS], *shown[-SHOWN_ITEMS:]]
@@ -331,11 +352,19 @@ def _impact_section(plt: Any, kind: str, found: Sequence[Impact]) -> str:
         "difference",
         "95% interval",
     )
+    bold = sum(1 for i in found if i.low > 0 or i.high < 0)
     text = (
         f"For each {html.escape(kind)}: the win rate of seats that ended the game with it minus that of "
         "seats that did not (bold: the interval excludes 0). This is an association, not a cause: strong "
-        "positions also collect more."
+        f"positions also collect more. {bold} of {len(found)} are bold; with this many comparisons about "
+        f"{len(found) / 20:.1f} would be bold by chance alone even if no {html.escape(kind)} mattered, so "
+        "trust a difference that is large and stays bold as the games grow."
     )
+    if multi:
+        text += (
+            " Several agents played: these are pooled over them, so an item one agent seeks out looks as "
+            "strong as that agent; a run with one agent in every seat measures the items alone."
+        )
     return _section(f"impact-{kind}", title, text, *parts, _table(head, rows))
 
 

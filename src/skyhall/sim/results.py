@@ -36,18 +36,72 @@ def read(path: Path) -> list[dict[str, Any]]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ResultsError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ResultsError(
+            f"{path} is not a results file of `skyhall sim --out`: it is not UTF-8 text"
+        ) from None
+    return parse(path, text)
+
+
+def parse(path: Path, text: str) -> list[dict[str, Any]]:
+    """The games in ``text`` (the content of ``path``); :class:`ResultsError` names a bad line, and says
+    so when it is only the last line that is torn (a run killed while writing it)."""
     games = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for number, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
         try:
             data = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise ResultsError(f"{path} line {number} is not valid JSON ({exc.msg})") from None
+            torn = number == len(lines) and not text.endswith("\n")
+            hint = (
+                "; it is the last line, cut short: the same `skyhall sim` command cuts it off and plays that "
+                "game again"
+                if torn
+                else ""
+            )
+            raise ResultsError(f"{path} line {number} is not valid JSON ({exc.msg}){hint}") from None
         if not isinstance(data, dict) or not {"index", "run", "scores", "record"} <= set(data):
             raise ResultsError(f"{path} line {number} is not a game result of `skyhall sim --out`")
+        wrong = malformed(data)
+        if wrong:
+            raise ResultsError(f"{path} line {number}: {wrong}")
         games.append(data)
     return games
+
+
+def _ints(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+
+
+def malformed(game: dict[str, Any]) -> str | None:
+    """What is wrong with the fields of a game line that the summaries and the report read, or ``None``."""
+    scores = game.get("scores")
+    if not _ints(scores) or not scores:
+        return "field 'scores' must be a list of whole numbers, one per seat"
+    seats = len(scores)
+    checks = (
+        ("index", isinstance(game.get("index"), int), "a whole number"),
+        ("game", isinstance(game.get("game"), str), "a game id"),
+        ("winners", _ints(game.get("winners")) and 0 < len(game["winners"]) <= seats, "a list of seats"),
+        (
+            "agents",
+            isinstance(game.get("agents"), list) and len(game["agents"]) == seats,
+            "an agent per seat",
+        ),
+        (
+            "categories",
+            isinstance(game.get("categories"), list) and len(game["categories"]) == seats,
+            "a table of points per seat",
+        ),
+        ("decisions", isinstance(game.get("decisions"), int), "a whole number"),
+        ("record", isinstance(game.get("record"), dict), "a game record"),
+    )
+    for name, ok, what in checks:
+        if not ok:
+            return f"field {name!r} is missing or not {what}"
+    return None
 
 
 def differing(found: object, wanted: dict[str, Any]) -> list[str]:
@@ -79,16 +133,22 @@ def one_run(path: Path, games: list[dict[str, Any]]) -> None:
 def resume(path: Path, run: Run) -> list[dict[str, Any]]:
     """The games of ``run`` already in ``path`` (none if it does not exist), after cutting a torn last line.
 
-    :class:`ResultsError` when the file holds games of a run with other settings.
+    :class:`ResultsError` when the file holds anything but games of this run; the file is then left
+    exactly as it was (a torn line is cut only from a file that is this run's).
     """
     if not path.exists():
         return []
-    raw = path.read_bytes()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ResultsError(f"cannot read {path}: {exc.strerror}") from None
     whole = raw[: raw.rfind(b"\n") + 1]
-    if whole != raw:
-        with path.open("r+b") as sink:
-            sink.truncate(len(whole))
-    games = read(path)
+    try:
+        games = parse(path, whole.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ResultsError(
+            f"{path} is not a results file of `skyhall sim --out`: it is not UTF-8 text"
+        ) from None
     wanted = run.to_dict()
     for game in games:
         if game["run"] != wanted:
@@ -99,6 +159,11 @@ def resume(path: Path, run: Run) -> list[dict[str, Any]]:
                 f"{', '.join(f'{k}={found.get(k)!r} there, {wanted.get(k)!r} now' for k in differ)}); "
                 "use another --out file, or delete this one to start over"
             )
+    if whole != raw:
+        if raw and not games and not raw.lstrip().startswith(b"{"):
+            raise ResultsError(f"{path} is not a results file of `skyhall sim --out`; use another --out file")
+        with path.open("r+b") as sink:
+            sink.truncate(len(whole))
     return games
 
 

@@ -12,8 +12,11 @@ runs can be split into batches (:mod:`skyhall.sim.parallel`) and resumed.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from skyhall.agents import Agent, make_agent
@@ -96,6 +99,19 @@ def schedule(agent_names: Sequence[str], games: int, seed: int) -> Iterator[tupl
         yield deal, tuple((seat - shift) % n for seat in range(n))
 
 
+@cache
+def fingerprint(game_id: str) -> str:
+    """The game's rules version and a digest of its data files (cards, board, tokens) as installed here:
+    two checkouts or cluster workers with the same fingerprint deal and score the same games."""
+    game = get(game_id)
+    package = ".".join(game.new_game.__module__.split(".")[:3])
+    digest = hashlib.sha256()
+    for item in sorted(resources.files(package).joinpath("data").iterdir(), key=lambda f: f.name):
+        if item.name.endswith(".toml"):
+            digest.update(item.name.encode() + b"\0" + item.read_bytes() + b"\0")
+    return f"rules {game.spec.rules_version}, data {digest.hexdigest()[:12]}"
+
+
 @dataclass(frozen=True)
 class Run:
     """The settings that fix every game of a simulation.
@@ -109,6 +125,13 @@ class Run:
     agents: tuple[str, ...]
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
+    fingerprint: str = ""
+    """The :func:`fingerprint` of the game where the run was set up (filled in when left empty): a
+    file's games and a cluster's workers must all share it."""
+
+    def __post_init__(self) -> None:
+        if not self.fingerprint:
+            object.__setattr__(self, "fingerprint", fingerprint(self.game))
 
     @property
     def players(self) -> int:
@@ -116,7 +139,13 @@ class Run:
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as written beside every result (compared when a run resumes)."""
-        return {"game": self.game, "agents": list(self.agents), "seed": self.seed, "options": self.options}
+        return {
+            "game": self.game,
+            "agents": list(self.agents),
+            "seed": self.seed,
+            "options": self.options,
+            "fingerprint": self.fingerprint,
+        }
 
 
 @dataclass(frozen=True)

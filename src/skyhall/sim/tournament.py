@@ -73,7 +73,8 @@ def to_dict(standings: Standings, settings: Mapping[str, Any]) -> dict[str, Any]
     return {
         **settings,
         "games": standings.games,
-        "method": "Bradley-Terry fit (ties half), Elo scale, 95% = ±1.96 bootstrap se over games",
+        "method": "Bradley-Terry fit (ties half), Elo scale, 95% = ±1.96 standard errors of a parametric "
+        "bootstrap (the same meetings replayed with the fitted win chances)",
         "ratings": [
             {
                 "agent": r.agent,
