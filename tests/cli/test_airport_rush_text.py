@@ -17,8 +17,8 @@ from skyhall.cli.main import app
 from skyhall.core.record import GameRecord
 from skyhall.core.rng import Rng
 from skyhall.games import airport_rush
-from skyhall.games.airport_rush import text
-from skyhall.games.airport_rush.actions import DECK, Choose, Draw, Keep, Play, TakeOff
+from skyhall.games.airport_rush import die, text
+from skyhall.games.airport_rush.actions import DECK, Choose, Draw, Keep, Play, Put, TakeOff
 from skyhall.games.airport_rush.cards import PLANE
 from skyhall.games.airport_rush.state import State
 from tests.games.airport_rush.position import CAT, dice, idx, legal, play, position, with_deck
@@ -349,3 +349,23 @@ def test_the_fog_prompt_tells_the_active_player_they_may_load_first() -> None:
     )
     play(s, "drop r3")
     assert text.prompt(s.view(1)) == "FOG: discard one die of your choice from your Airport."
+
+
+def test_a_lone_die_to_place_needs_no_click_of_its_own() -> None:
+    """With one die (or only dice alike) to place, the table's click path starts at its destination;
+    with different dice waiting, the die is pointed at first."""
+    seen = set()
+    for seed in range(1, 6):
+        state = airport_rush.new_game(2, seed)
+        rng = Rng(seed)
+        while not state.is_over and len(seen) < 2:
+            view = state.view(state.to_act)
+            puts = [a for a in state.legal_actions() if isinstance(a, Put)]
+            if puts:
+                faces = {die.face(d) for d in view.pending}
+                lengths = {len(text.target(view, a)) for a in puts}
+                assert lengths == ({1} if len(faces) == 1 else {2})
+                seen.add(len(faces) == 1)
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    assert seen == {True, False}

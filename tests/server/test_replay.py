@@ -41,8 +41,13 @@ def test_a_replay_frame_shows_the_cards_the_spectator_could_not_see(server: Serv
     assert seated["seat"] == seated["view"]["seat"] == rival  # whose hand is drawn as "yours"
     assert seated["view"]["hands"] == frame["view"]["hands"]
 
-    first = server.client.get(f"/api/matches/{match}/replay/1").json()
-    start = record.replay(upto=0)
-    who = server.state(match)["seats"][start.to_act]["name"]
-    assert first["last"].startswith(f"{who} chose: ")  # the choice as its seat read it, said as theirs
+    logs = [record.replay(upto=k).view(None, reveal=True).log for k in range(len(record.actions) + 1)]
+    told = next(k for k in range(1, len(logs)) if len(logs[k]) > len(logs[k - 1]))
+    frame = server.client.get(f"/api/matches/{match}/replay/{told}").json()
+    assert frame["last"] == " ".join(logs[told][len(logs[told - 1]) :])  # the log's words, not "your …"
+    silent = next(k for k in range(1, len(logs)) if len(logs[k]) == len(logs[k - 1]))  # a card chosen
+    before = record.replay(upto=silent - 1)
+    who = server.state(match)["seats"][before.to_act]["name"]
+    frame = server.client.get(f"/api/matches/{match}/replay/{silent}").json()
+    assert frame["last"].startswith(f"{who} chose: ")  # no log line: the choice as its seat read it
     assert server.client.get(f"/api/matches/{match}/replay/0").json()["last"] is None

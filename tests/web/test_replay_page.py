@@ -75,3 +75,24 @@ def test_the_replay_of_no_such_match_says_so_and_offers_nothing_to_watch(
     page.get_by_role("alert").wait_for()
     assert "there is no match 'm_doesnotexist'" in page.get_by_role("alert").inner_text()
     assert page.get_by_role("link", name="Watch the match").count() == 0
+
+
+def test_the_end_of_a_match_says_every_score_and_leads_to_the_sheet(
+    live_server: LiveServer, page: Any
+) -> None:
+    match = Match.create(live_server, "skyrise")
+    assert match.play_until(lambda _: False, random.Random(5)) is None  # played to the end
+    final = match.replay(match.state()["seq"])
+    result, seats = final["result"], final["seats"]
+    page.goto(f"{live_server.url}/match/{match.id}#token={match.tokens[0]}")
+    prompt = page.locator("aside .prompt")
+    prompt.filter(has_text="The match is over").wait_for()
+    said = prompt.inner_text()
+    best = result["scores"][result["winners"][0]]
+    assert f"with {best} points" in said
+    for seat, score in enumerate(result["scores"]):
+        assert seats[seat]["name"] in said and str(score) in said
+    if 0 not in result["winners"]:
+        assert re.search(r"You are \d(st|nd|rd|th)\.$", said)
+    page.get_by_role("button", name="See the score sheet").click()
+    page.locator("#score-title:focus").wait_for()

@@ -162,7 +162,9 @@ class Authority:
         for i, seat in enumerate(self.seats):
             if hmac.compare_digest(hashed, seat.token_hash):
                 return i
-        raise Refused("forbidden", "this token is not a seat of this match")
+        raise Refused(
+            "forbidden", "This link is not a seat of this match: check the invite link you were sent"
+        )
 
     def message(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) sees now, built from ``view(seat)`` alone."""
@@ -342,9 +344,12 @@ class Authority:
         if step:
             before = self._frames[step - 1]
             earlier = before.view(seat, reveal=True)
-            action = self.game.codec.parse(self.record.actions[step - 1])
-            who = self.seats[before.to_act].name
-            last = f"{who} chose: {self.text.label(earlier, action)}"  # the label as its seat read it
+            said = view.log[len(earlier.log) :]  # what the log says of this step, as a third party reads it
+            if said:
+                last = " ".join(said)
+            else:
+                action = self.game.codec.parse(self.record.actions[step - 1])
+                last = f"{self.seats[before.to_act].name} chose: {self.text.label(earlier, action)}"
         result = state.result() if state.is_over else None
         return replay_frame(self.id, step, self.seq, self.public_seats(), self.text, view, last, result)
 

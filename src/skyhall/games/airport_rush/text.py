@@ -838,12 +838,17 @@ def target(view: View, action: Action) -> tuple[str, ...]:
     if isinstance(action, TakeDice):
         dice = tuple(f"die:{action.space + 1}:{die.face_name(f)}" for f in action.faces)
         return (*dice, f"take:{action.space + 1}")
-    if isinstance(action, Put):
-        return (f"pending:{die.face_name(action.face)}", _place_target(action.where))
-    if isinstance(action, Discard):
-        return (f"pending:{die.face_name(action.face)}", "discard")
-    if isinstance(action, SwapIn):
-        return (f"pending:{die.face_name(action.face)}", f"airport:{die.face_name(action.out)}")
+    if isinstance(action, Put | Discard | SwapIn):
+        where = (
+            _place_target(action.where)
+            if isinstance(action, Put)
+            else "discard"
+            if isinstance(action, Discard)
+            else f"airport:{die.face_name(action.out)}"
+        )
+        if len({die.face(d) for d in view.pending}) == 1:  # one die to place: no need to point at it
+            return (where,)
+        return (f"pending:{die.face_name(action.face)}", where)
     if isinstance(action, Load):
         return (f"airport:{die.face_name(action.face)}", f"plane:{action.plane + 1}")
     if isinstance(action, Play):

@@ -50,7 +50,7 @@ SPEC = GameSpec(
             "first_player": FIRST_PLAYER,
             "city_keys": Option(
                 "City Keys",
-                "to the least prestige (reconstructed default)",
+                "to the least prestige (default; the rulebook is unclear)",
                 choices=(("highest", "to the most prestige"), ("off", "none")),
             ),
         }

@@ -96,7 +96,10 @@ function useMatchSocket(token) {
       };
       ws.onmessage = (event) => {
         const data = JSON.parse(event.data);
-        if (data.type === "state") setMessage(data);
+        if (data.type === "state") {
+          setMessage(data);
+          setNotice((n) => (n && n.code === "offline" ? null : n)); // joined again: nothing is lost now
+        }
         else if (data.type === "error") setNotice({ ...data, at: Date.now() });
       };
       ws.onclose = (event) => {
@@ -137,7 +140,7 @@ function Seats({ seats, toAct, you, live = true }) {
             aria-label=${s.connected ? "connected" : "not connected"}></span>`}
           <span class="seat-name">${s.name}</span>
           ${i === you && html`<span class="badge you">you</span>`}
-          ${s.kind === "bot" && html`<span class="badge">bot · ${s.level}</span>`}
+          ${live && s.kind === "bot" && html`<span class="badge">bot · ${s.level}</span>`}
           ${i === toAct && html`<span class="badge turn">deciding</span>`}
         </li>`)}
     </ul>`;
@@ -179,7 +182,7 @@ function ScoreSheet({ result, seats }) {
   const winners = result.winners.map((i) => seats[i].name).join(" and ");
   return html`
     <section class="score-sheet" aria-labelledby="score-title">
-      <h2 id="score-title">Final scores</h2>
+      <h2 id="score-title" tabindex="-1">Final scores</h2>
       <p class="winners">${winners} ${result.winners.length > 1 ? "win" : "wins"}.</p>
       <div class="sheets">
         ${order.map((seat) => html`
@@ -294,12 +297,34 @@ const NOTICE_WORDS = {
   not_your_turn: "It is not your turn now.",
 };
 
-/** The end of the match in words: who won. */
+/** The end of the match in words: who won with how many points, the others' scores, and your place. */
 function endWords(message) {
   const result = message.result;
   if (!result) return "The match is over.";
-  const names = result.winners.map((i) => message.seats[i].name);
-  return `The match is over: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}.`;
+  const seats = message.seats;
+  const names = result.winners.map((i) => seats[i].name);
+  const best = result.scores[result.winners[0]];
+  const won = `${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"} with ${best} points`;
+  const others = seats.map((_, i) => i).filter((i) => !result.winners.includes(i))
+    .sort((a, b) => result.ranks[a] - result.ranks[b] || a - b)
+    .map((i) => `${seats[i].name} ${result.scores[i]}`);
+  const you = message.seat;
+  const place = you === null || you === undefined || result.winners.includes(you) ? ""
+    : ` You are ${ordinal(result.ranks[you])}.`;
+  return `The match is over: ${won}${others.length ? ` (${others.join(", ")})` : ""}.${place}`;
+}
+
+function ordinal(n) {
+  return `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+}
+
+/** Scroll to the score sheet and put the focus on its heading. */
+function toScores() {
+  const heading = document.getElementById("score-title");
+  if (heading) {
+    heading.scrollIntoView({ block: "start" });
+    heading.focus({ preventScroll: true });
+  }
 }
 
 function SeatControl({ message, token, levels }) {
@@ -475,6 +500,7 @@ function Live() {
         ${message.seat !== null && !over && about && html`<${SeatControl} message=${message} token=${token} levels=${about.levels} />`}
         ${about && html`<${HowToPlay} summary=${about.summary} />`}
         ${over && html`<p class="after">
+          ${message.result && html`<button type="button" class="primary" onClick=${toScores}>See the score sheet</button>`}
           <a class="button" href=${`/match/${MATCH}/replay`}>Replay</a>
           <a class="button" href=${`/api/matches/${MATCH}/record`} download>Download the record</a></p>`}
       </aside>

@@ -340,7 +340,8 @@ const EFFECT_BUTTONS = {
 
 function Button({ name, text, ctx, kind = "" }) {
   const props = hit(name, ctx);
-  return html`<button type="button" ...${props} class=${`${props.class} ar-button ${kind}`}>${text}</button>`;
+  const live = props.class.split(" ").includes("next"); // not clickable now: shown, but greyed out
+  return html`<button type="button" ...${props} disabled=${!live} class=${`${props.class} ar-button ${kind}`}>${text}</button>`;
 }
 
 function Tray({ view, ctx, choices }) {
@@ -564,6 +565,7 @@ const STYLE = `
 .ar .ar-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
 .ar .ar-button { font: inherit; font-size: 14px; padding: 6px 12px; border-radius: 8px; border: 1px solid #8792a0;
   background: #eef1f5; color: #1d232b; cursor: default; }
+.ar .ar-button:disabled { opacity: 0.55; }
 .ar .ar-button.next { background: #ffe6a8; border-color: #e08a00; cursor: pointer; box-shadow: 0 0 0 2px #f6b73c; }
 .ar .ar-pass { align-self: center; }
 .ar .ar-pass-button { max-width: 280px; text-align: left; }

@@ -716,7 +716,7 @@ function HandPanel({ view, ctx }) {
 
 function Legend() {
   return html`<div class="skyport-legend">
-    <svg viewBox="0 -7 470 14" width="470" height="14">
+    <svg viewBox="0 -7 545 14" width="545" height="14">
       <${Glyph} kind="passenger" x=${6} y=${0} s=${11} /><text x="14" y="4" font-size="10">passenger</text>
       <${Glyph} kind="navigation" x=${72} y=${0} s=${11} /><text x="80" y="4" font-size="10">navigation</text>
       <${Glyph} kind="cargo" x=${144} y=${0} s=${11} /><text x="152" y="4" font-size="10">cargo</text>
