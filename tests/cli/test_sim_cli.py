@@ -301,3 +301,21 @@ def test_an_interrupted_tournament_still_rates_the_games_played(monkeypatch: pyt
     )
     said = " ".join(said.split())
     assert code == INTERRUPTED and re.search(r"Interrupted after [1-7] games", said) and "Ratings" in said
+
+
+def test_report_puts_a_baseline_and_its_variant_side_by_side(tmp_path: Path) -> None:
+    base, variant = tmp_path / "base.jsonl", tmp_path / "tokens.jsonl"
+    assert invoke(*SIM, "--agents", "greedy,random", "--out", str(base))[0] == 0
+    changed = ("--set", "skyport.tokens.colours=12,9,6,3")
+    assert invoke(*SIM, "--agents", "greedy,random", *changed, "--out", str(variant))[0] == 0
+    code, said = invoke("report", str(base), str(variant))
+    page = tmp_path / "base-vs-tokens.html"
+    assert code == 0 and "2 runs side by side" in said and page.exists()
+    text = page.read_text()
+    for anchor in ("summary", "win-rate-seat", "score-seat", "win-rate-agent", "score-agent", "length"):
+        assert f'<section id="{anchor}">' in text
+    assert "tokens dealt the same games as it" in text and "tokens.colours=[12, 9, 6, 3]" in text
+    other = tmp_path / "skyrise.jsonl"
+    assert invoke("sim", "skyrise", "--games", "2", "--out", str(other))[0] == 0
+    code, said = invoke("report", str(base), str(other), "-o", str(tmp_path / "x.html"))
+    assert code == 2 and "several games" in said

@@ -12,7 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from skyhall.cli.common import fail, writable, write_text
 from skyhall.core.errors import RecordError
 from skyhall.sim import results
-from skyhall.sim.report import build
+from skyhall.sim.compare import Runs
+from skyhall.sim.report import build, build_comparison
 
 
 def looks_like_html(path: Path) -> bool:
@@ -26,26 +27,56 @@ def looks_like_html(path: Path) -> bool:
 
 
 def report(
-    source: Annotated[
-        Path, typer.Argument(metavar="RESULTS", help="A results JSONL from `skyhall sim --out`.")
+    sources: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="RESULTS...",
+            help="A results JSONL from `skyhall sim --out`; two or more: the runs side by side, each "
+            "against the first (a baseline and its variants).",
+        ),
     ],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="The HTML page to write (default: RESULTS with .html)."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="The HTML page to write (default: RESULTS with .html; for several, FIRST-vs-SECOND.html).",
+        ),
     ] = None,
 ) -> None:
-    """Win rates by seat and agent, score distributions, game length, categories and per-card impact."""
-    try:
-        games = results.read(source)
-        results.one_run(source, games)
-    except results.ResultsError as exc:
-        fail(str(exc))
-    if not games:
-        fail(f"{source} holds no games")
-    target = writable(output or source.with_suffix(".html"), "the report")
-    if target.exists() and (target.resolve() == source.resolve() or not looks_like_html(target)):
+    """Win rates by seat and agent, score distributions, game length, categories and per-card impact;
+    or, for several runs, how each differs from the first."""
+    runs = []
+    for source in sources:
+        try:
+            games = results.read(source)
+            results.one_run(source, games)
+        except results.ResultsError as exc:
+            fail(str(exc))
+        if not games:
+            fail(f"{source} holds no games")
+        runs.append(games)
+    first = sources[0]
+    default = (
+        first.with_suffix(".html")
+        if len(sources) == 1
+        else first.with_name(f"{first.stem}-vs-{'-vs-'.join(s.stem for s in sources[1:])}.html")
+    )
+    target = writable(output or default, "the report")
+    if target.exists() and (
+        any(target.resolve() == s.resolve() for s in sources) or not looks_like_html(target)
+    ):
         fail(f"{target} is not a report written before: it would be replaced (choose another --output)")
     console = Console(highlight=False)
+    if len(sources) > 1:
+        try:
+            page = build_comparison(Runs(tuple(s.stem for s in sources), tuple(runs)))
+        except ValueError as exc:
+            fail(str(exc))
+        write_text(target, page, "the report")
+        console.print(f"Wrote {target} ({len(sources)} runs side by side, {len(page) // 1024} KB).")
+        return
+    games = runs[0]
     columns = (TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console) as bar:
         task = bar.add_task("", total=len(games))

@@ -25,6 +25,7 @@ from typing import Any
 from skyhall.agents import clocked
 from skyhall.core.record import GameRecord
 from skyhall.sim.balance import Game, Impact, Key, Rate, by_agent, by_seat, categories, impacts, rates
+from skyhall.sim.compare import Runs, Shift, mean_length, paired, score_shifts, win_shifts
 from skyhall.sim.items import items_of
 
 FIGURE_WIDTH = 9.0
@@ -70,6 +71,167 @@ def build(games: Sequence[Game], on_replay: Callable[[], None] | None = None) ->
             sections.append(_impact_section(plt, kind, [i for i in found if i.kind == kind], multi))
     title = f"Skyhall balance report: {games[0]['game']}"
     return _PAGE.format(title=html.escape(title), body="\n".join(sections))
+
+
+def build_comparison(runs: Runs) -> str:
+    """One page putting ``runs`` side by side, each later run against the first (see
+    :mod:`skyhall.sim.compare`)."""
+    plt = _pyplot()
+    multi = any(len({a for g in run for a in g["agents"]}) > 1 for run in runs.games)
+    sections = [_runs_section(runs)]
+    for label, key in _groupings(multi):
+        sections.append(_win_shift_section(plt, runs, label, key))
+        sections.append(_score_shift_section(plt, runs, label, key))
+    lengths = [
+        (html.escape(name), str(len(run)), f"{mean_length(run):.1f}")
+        for name, run in zip(runs.names, runs.games, strict=True)
+    ]
+    sections.append(
+        _section(
+            "length",
+            "Game length",
+            "Mean decisions per game.",
+            _table(("run", "games", "mean decisions"), lengths),
+        )
+    )
+    found = [categories(run, _every_seat).get(EVERY_SEAT, {}) for run in runs.games]
+    names = sorted({c for f in found for c in f})
+    rows = [(html.escape(c), *(f"{f.get(c, 0.0):.2f}" for f in found)) for c in names]
+    sections.append(
+        _section(
+            "categories",
+            "Score by category",
+            "Mean points per seat and game in each category of the score sheet.",
+            _table(("category", *runs.names), rows),
+        )
+    )
+    title = f"Skyhall comparison: {runs.games[0][0]['game']}, {' vs '.join(runs.names)}"
+    return _PAGE.format(title=html.escape(title), body="\n".join(sections))
+
+
+EVERY_SEAT = "every seat"
+
+
+def _every_seat(_game: Game, _seat: int) -> str:
+    """One group for all seat-games (a :data:`~skyhall.sim.balance.Key`)."""
+    return EVERY_SEAT
+
+
+def _runs_section(runs: Runs) -> str:
+    rows = []
+    for name, run in zip(runs.names, runs.games, strict=True):
+        first = run[0]
+        settings = first.get("run", {})
+        chosen = {k: v for k, v in settings.get("options", {}).items() if k != "data"}
+        variant = "<br>".join(f"<code>{html.escape(x)}</code>" for x in settings_of(first.get("variant")))
+        rows.append(
+            (
+                html.escape(name),
+                str(len(run)),
+                html.escape(", ".join(str(a) for a in settings.get("agents", first["agents"]))),
+                html.escape(str(settings.get("seed", "?"))),
+                html.escape(", ".join(f"{k}={v}" for k, v in sorted(chosen.items())) or "the defaults"),
+                variant or "none (the shipped data)",
+                html.escape(str(settings.get("fingerprint", "not recorded"))),
+            )
+        )
+    pairs = [
+        name for name, run in zip(runs.names[1:], runs.games[1:], strict=True) if paired(runs.games[0], run)
+    ]
+    text = (
+        f"Each run is compared with the first, <b>{html.escape(runs.names[0])}</b>. "
+        + (
+            f"{html.escape(', '.join(pairs))} dealt the same games as it (same seed, agents and players), so "
+            "their score changes are paired game by game, which leaves the luck of the deal out. "
+            if pairs
+            else "No run dealt the same games as the first (another seed or other agents): changes are "
+            "compared as independent samples, with wider intervals. "
+        )
+        + "Bold: the 95% interval of the change leaves out 0."
+    )
+    head = ("run", "games", "agents (first game's seats)", "seed", "options", "variant", "rules and data")
+    return _section("summary", "The runs", text, _table(head, rows))
+
+
+def _shift_rows(
+    runs: Runs,
+    shifts: Sequence[Sequence[Shift]],
+    value: Callable[[float], str],
+    change: Callable[[float], str],
+) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    keys = [s.key for s in shifts[0]]
+    head: tuple[str, ...] = ("", runs.names[0])
+    for name in runs.names[1:]:
+        head += (name, "change", "95% interval")
+    rows = []
+    for k, key in enumerate(keys):
+        row: tuple[str, ...] = (html.escape(key), value(shifts[0][k].before))
+        for found in shifts:
+            s = next((x for x in found if x.key == key), None)
+            if s is None:
+                row += ("–", "–", "–")
+                continue
+            shown = change(s.change)
+            row += (
+                value(s.after),
+                f"<b>{shown}</b>" if s.clear else shown,
+                f"{change(s.low)} – {change(s.high)}",
+            )
+        rows.append(row)
+    return head, rows
+
+
+def _shift_figure(plt: Any, runs: Runs, shifts: Sequence[Sequence[Shift]], xlabel: str, title: str) -> str:
+    keys = [s.key for s in shifts[0]]
+    fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.5 * len(keys) * len(shifts) + 1.8))
+    height = 0.8 / len(shifts)
+    colours = ("#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756")
+    for j, (name, found) in enumerate(zip(runs.names[1:], shifts, strict=True)):
+        by_key = {s.key: s for s in found}
+        points = [(k + j * height, by_key[key]) for k, key in enumerate(keys) if key in by_key]
+        ax.errorbar(
+            [s.change for _, s in points],
+            [y for y, _ in points],
+            xerr=_spans([(s.change, s.low, s.high) for _, s in points]),
+            fmt="o",
+            color=colours[j % len(colours)],
+            capsize=3,
+            label=name,
+        )
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks([k + (len(shifts) - 1) * height / 2 for k in range(len(keys))], keys)
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    ax.legend(loc="best")
+    return _png(plt, fig, title)
+
+
+def _win_shift_section(plt: Any, runs: Runs, label: str, key: Key) -> str:
+    shifts = [win_shifts(runs.games[0], run, key) for run in runs.games[1:]]
+    title = f"Win rate by {label}"
+    head, rows = _shift_rows(runs, shifts, _pct, lambda x: f"{x:+.1%}")
+    figure = _shift_figure(
+        plt, runs, shifts, f"win rate change against {runs.names[0]} (95% Newcombe interval)", title
+    )
+    text = (
+        f"Share of games won by each {label} in each run, and the change from {html.escape(runs.names[0])}."
+    )
+    return _section(f"win-rate-{label}", title, text, figure, _table(head, rows))
+
+
+def _score_shift_section(plt: Any, runs: Runs, label: str, key: Key) -> str:
+    shifts = [score_shifts(runs.games[0], run, key) for run in runs.games[1:]]
+    title = f"Mean score by {label}"
+    head, rows = _shift_rows(runs, shifts, lambda x: f"{x:.1f}", lambda x: f"{x:+.1f}")
+    figure = _shift_figure(
+        plt, runs, shifts, f"mean score change against {runs.names[0]} (95% interval)", title
+    )
+    text = (
+        f"Mean final score of each {label} in each run, and the change from {html.escape(runs.names[0])} "
+        "(paired game by game where the runs dealt the same games)."
+    )
+    return _section(f"score-{label}", title, text, figure, _table(head, rows))
 
 
 def _pyplot() -> Any:

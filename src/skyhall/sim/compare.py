@@ -1,0 +1,127 @@
+"""Runs side by side: a baseline and its variants (``skyhall report base.jsonl variant.jsonl``).
+
+Every run after the first is compared with the first, seat by seat (and agent by agent when several
+played):
+
+- **win rate**: the difference, with Newcombe's interval (:func:`skyhall.sim.intervals.difference`);
+- **mean score**: the difference, with a 95 % interval (normal approximation). Two runs with the same
+  seed, agents and players deal game ``i`` alike, so their games are *paired*: the interval is then
+  taken over the game-by-game differences of the seat's score, which leaves out the luck of the deal
+  and is much narrower than comparing two independent samples (Welch), used otherwise;
+- **game length** and **mean points per score category**.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from skyhall.sim.balance import Game, Key, rates
+from skyhall.sim.intervals import Z95, difference
+
+
+@dataclass(frozen=True)
+class Runs:
+    """Results files of one game and player count, each one run, named for the page."""
+
+    names: tuple[str, ...]
+    games: tuple[Sequence[Game], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.names) != len(self.games) or len(self.games) < 2:
+            raise ValueError("a comparison needs two runs or more")
+        ids = {g["game"] for run in self.games for g in run}
+        if len(ids) > 1:
+            raise ValueError(f"the runs are of several games ({', '.join(sorted(ids))}): compare one game")
+        players = {g["players"] for run in self.games for g in run}
+        if len(players) > 1:
+            raise ValueError(
+                f"the runs have {' and '.join(str(p) for p in sorted(players))} players: compare runs of one "
+                "player count"
+            )
+
+
+def paired(base: Sequence[Game], other: Sequence[Game]) -> bool:
+    """Whether game ``i`` of both runs was dealt alike: the same seed, agents and players."""
+    a, b = base[0]["run"], other[0]["run"]
+    return all(a.get(k) == b.get(k) for k in ("seed", "agents")) and base[0]["players"] == other[0]["players"]
+
+
+@dataclass(frozen=True)
+class Shift:
+    """How a group's win rate or mean score moved from the baseline to another run: ``change`` is
+    ``after - before``, with the 95 % interval ``low .. high``."""
+
+    key: str
+    before: float
+    after: float
+    change: float
+    low: float
+    high: float
+    paired: bool = False
+
+    @property
+    def clear(self) -> bool:
+        """Whether the interval leaves out 0 (a change at the 95 % level)."""
+        return self.low > 0 or self.high < 0
+
+
+def win_shifts(base: Sequence[Game], other: Sequence[Game], key: Key) -> list[Shift]:
+    """Per group present in both runs: win rate before and after, and Newcombe's interval of the change."""
+    found = {r.key: r for r in rates(base, key)}
+    out = []
+    for r in rates(other, key):
+        b = found.get(r.key)
+        if b is None:
+            continue
+        d, low, high = difference(r.wins, r.games, b.wins, b.games)
+        out.append(Shift(r.key, b.rate, r.rate, d, low, high))
+    return out
+
+
+def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else math.inf
+    return mean, math.sqrt(var)
+
+
+def score_shifts(base: Sequence[Game], other: Sequence[Game], key: Key) -> list[Shift]:
+    """Per group present in both runs: mean score before and after, and a 95 % interval of the change
+    (paired by game index when :func:`paired`, else Welch's)."""
+    pair = paired(base, other)
+    by_index = {g["index"]: g for g in base}
+    groups: dict[str, tuple[list[float], list[float], list[float]]] = {}
+    for game in base:
+        for seat, score in enumerate(game["scores"]):
+            groups.setdefault(key(game, seat), ([], [], []))[0].append(score)
+    for game in other:
+        twin = by_index.get(game["index"]) if pair else None
+        for seat, score in enumerate(game["scores"]):
+            group = groups.get(key(game, seat))
+            if group is None:
+                continue
+            group[1].append(score)
+            if twin is not None:
+                group[2].append(score - twin["scores"][seat])
+    out = []
+    for name, (before, after, deltas) in sorted(groups.items()):
+        if not after:
+            continue
+        mb, sb = _mean_sd(before)
+        ma, sa = _mean_sd(after)
+        if pair and len(deltas) > 1:
+            md, sd = _mean_sd(deltas)
+            half = Z95 * sd / math.sqrt(len(deltas))
+            centre = md
+        else:
+            half = Z95 * math.sqrt(sb**2 / len(before) + sa**2 / len(after))
+            centre = ma - mb
+        out.append(Shift(name, mb, ma, centre, centre - half, centre + half, pair and len(deltas) > 1))
+    return out
+
+
+def mean_length(games: Sequence[Game]) -> float:
+    """Mean decisions per game."""
+    return float(sum(g["decisions"] for g in games)) / len(games)

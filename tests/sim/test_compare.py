@@ -1,0 +1,63 @@
+"""Runs side by side (:mod:`skyhall.sim.compare`): the changes from a baseline and their intervals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from skyhall.sim.balance import by_seat
+from skyhall.sim.compare import Runs, paired, score_shifts, win_shifts
+
+
+def line(
+    index: int, scores: list[int], seed: int = 1, agents: tuple[str, ...] = ("a", "b")
+) -> dict[str, Any]:
+    best = max(scores)
+    return {
+        "index": index,
+        "game": "skyport",
+        "players": len(scores),
+        "run": {"seed": seed, "agents": list(agents)},
+        "agents": list(agents),
+        "scores": scores,
+        "winners": [s for s, x in enumerate(scores) if x == best],
+        "decisions": 100,
+        "categories": [{} for _ in scores],
+    }
+
+
+BASE = [line(i, [10 + 7 * (i % 5), 30 - i % 3]) for i in range(40)]
+PLUS_ONE = [line(i, [10 + 7 * (i % 5) + 1, 30 - i % 3]) for i in range(40)]
+
+
+def test_the_same_deals_are_compared_game_by_game() -> None:
+    """Every game of the variant gives seat 0 exactly one point more: paired, the change is exactly +1
+    with no spread, though the scores themselves vary a lot from deal to deal."""
+    assert paired(BASE, PLUS_ONE)
+    first, second = score_shifts(BASE, PLUS_ONE, by_seat)
+    assert first.paired and first.change == pytest.approx(1.0)
+    assert (first.low, first.high) == pytest.approx((1.0, 1.0))
+    assert first.clear and second.change == 0 and not second.clear
+
+
+def test_other_deals_are_compared_as_independent_samples() -> None:
+    other = [line(i, [10 + 7 * (i % 5) + 1, 30 - i % 3], seed=2) for i in range(40)]
+    assert not paired(BASE, other)
+    first, _ = score_shifts(BASE, other, by_seat)
+    assert not first.paired and first.change == pytest.approx(1.0)
+    assert first.low < 0 < first.high  # the deal-to-deal spread swamps one point: Welch's interval
+
+
+def test_win_rate_changes_carry_newcombe_intervals() -> None:
+    flipped = [line(i, [30 - i % 3, 10 + 7 * (i % 5)]) for i in range(40)]
+    seat0, seat1 = win_shifts(BASE, flipped, by_seat)
+    assert seat0.before == pytest.approx(0.4) and seat0.after == pytest.approx(0.6)
+    assert seat0.low < seat0.change < seat0.high and seat1.change == pytest.approx(-0.2)
+
+
+def test_runs_of_other_games_or_player_counts_are_refused() -> None:
+    with pytest.raises(ValueError, match="several games"):
+        Runs(("a", "b"), (BASE, [{**g, "game": "skyrise"} for g in BASE]))
+    with pytest.raises(ValueError, match="2 and 3 players"):
+        Runs(("a", "b"), (BASE, [line(i, [1, 2, 3]) for i in range(4)]))
