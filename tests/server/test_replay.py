@@ -51,3 +51,13 @@ def test_a_replay_frame_shows_the_cards_the_spectator_could_not_see(server: Serv
     frame = server.client.get(f"/api/matches/{match}/replay/{silent}").json()
     assert frame["last"].startswith(f"{who} chose: ")  # no log line: the choice as its seat read it
     assert server.client.get(f"/api/matches/{match}/replay/0").json()["last"] is None
+
+
+def test_a_replay_frame_says_where_the_turns_around_it_begin(server: Server) -> None:
+    match, record = finished_skyport(server)
+    deciders = [record.replay(upto=k).to_act for k in range(len(record.actions) + 1)]
+    starts = [k for k in range(1, len(deciders)) if deciders[k] != deciders[k - 1]]
+    for step in (0, starts[0], starts[0] + 1, len(record.actions)):
+        frame = server.client.get(f"/api/matches/{match}/replay/{step}").json()
+        assert frame["turn_back"] == max((k for k in starts if k < step), default=0)
+        assert frame["turn_next"] == min((k for k in starts if k > step), default=len(record.actions))

@@ -50,6 +50,11 @@ def test_the_replay_steps_through_a_finished_match(
     jump.fill(str(middle))
     jump.press("Enter")
     shows_step(page, match.replay(middle))
+    ahead = match.replay(middle)["turn_next"]
+    page.get_by_role("button", name="Next turn").click()
+    shows_step(page, match.replay(ahead))
+    page.get_by_role("button", name="Previous turn").click()
+    shows_step(page, match.replay(match.replay(ahead)["turn_back"]))
 
     page.get_by_role("button", name="Last move").click()
     final = match.replay(steps)

@@ -351,7 +351,18 @@ class Authority:
                 action = self.game.codec.parse(self.record.actions[step - 1])
                 last = f"{self.seats[before.to_act].name} chose: {self.text.label(earlier, action)}"
         result = state.result() if state.is_over else None
-        return replay_frame(self.id, step, self.seq, self.public_seats(), self.text, view, last, result)
+        turns = self._turn_starts()
+        back = max((t for t in turns if t < step), default=0)
+        ahead = min((t for t in turns if t > step), default=self.seq)
+        return replay_frame(
+            self.id, step, self.seq, self.public_seats(), self.text, view, last, result, (back, ahead)
+        )
+
+    def _turn_starts(self) -> list[int]:
+        """The steps at which another seat comes to decide (a turn, or a rival's answer within one):
+        where the replay's "previous turn" and "next turn" go."""
+        frames = self._frames or []
+        return [k for k in range(1, len(frames)) if frames[k].to_act != frames[k - 1].to_act]
 
 
 def new_seats(names: list[str], kinds: list[tuple[str, str | None]], tokens: list[str]) -> list[Seat]:

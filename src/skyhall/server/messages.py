@@ -186,13 +186,17 @@ def replay_frame(
     view: Any,
     last: str | None,
     result: Result | None,
+    turns: tuple[int, int],
 ) -> dict[str, Any]:
-    """Step ``step`` of ``steps`` of a finished match; ``last`` is the decision that led here, in words."""
+    """Step ``step`` of ``steps`` of a finished match; ``last`` is the decision that led here, in words;
+    ``turns``: the steps where the turn before this one and the next one begin (see ``Authority.replay``)."""
     return {
         "type": "replay",
         "match": match,
         "step": step,
         "steps": steps,
+        "turn_back": turns[0],
+        "turn_next": turns[1],
         "game": view.game,
         "seat": view.seat,
         "seats": list(seats),

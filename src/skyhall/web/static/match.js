@@ -532,12 +532,12 @@ function Replay() {
   useEffect(() => {
     const onKey = (e) => {
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
-      if (e.key === "ArrowLeft") go(step - 1);
-      if (e.key === "ArrowRight") go(step + 1);
+      if (e.key === "ArrowLeft") go(e.shiftKey && frame ? frame.turn_back : step - 1);
+      if (e.key === "ArrowRight") go(e.shiftKey && frame ? frame.turn_next : step + 1);
     };
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
-  }, [step, last]);
+  }, [step, last, frame]);
   if (!frame) {
     return html`
       <header class="top"><a href="/" class="home">Skyhall</a></header>
@@ -564,8 +564,10 @@ function Replay() {
         <p class="prompt" aria-live="polite">Move ${frame.step} of ${frame.steps}${frame.last ? `: ${named(frame.last)}` : ": the start"}</p>
         <div class="row" role="group" aria-label="Step through the match">
           <button type="button" aria-label="First move" onClick=${() => go(0)} disabled=${step === 0}>|◀ First</button>
+          <button type="button" aria-label="Previous turn" onClick=${() => go(frame.turn_back)} disabled=${step === 0}>◀◀ Turn</button>
           <button type="button" aria-label="Step back" onClick=${() => go(step - 1)} disabled=${step === 0}>◀ Back</button>
           <button type="button" aria-label="Step forward" onClick=${() => go(step + 1)} disabled=${step === last}>Next ▶</button>
+          <button type="button" aria-label="Next turn" onClick=${() => go(frame.turn_next)} disabled=${step === last}>Turn ▶▶</button>
           <button type="button" aria-label="Last move" onClick=${() => go(last)} disabled=${step === last}>Last ▶|</button>
         </div>
         <label>Move <input type="range" min="0" max=${last} value=${step} aria-label="Move"
