@@ -61,3 +61,16 @@ def test_a_replay_frame_says_where_the_turns_around_it_begin(server: Server) -> 
         frame = server.client.get(f"/api/matches/{match}/replay/{step}").json()
         assert frame["turn_back"] == max((k for k in starts if k < step), default=0)
         assert frame["turn_next"] == min((k for k in starts if k > step), default=len(record.actions))
+
+
+def test_my_matches_tells_each_seat_its_place_once_the_match_is_over(server: Server) -> None:
+    live = server.create()
+    found = server.client.post("/api/my-matches", json={"tokens": [live["seats"][0]["token"]]}).json()
+    assert found["matches"][0]["rank"] is None  # still being played
+    created = server.create(seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}])
+    match = created["match"]
+    server.wait_until(lambda: server.state(match)["status"] == "over", timeout=120)
+    ranks = server.state(match)["result"]["ranks"]
+    tokens = [s["token"] for s in created["seats"]]
+    found = server.client.post("/api/my-matches", json={"tokens": tokens}).json()["matches"]
+    assert sorted((m["seat"], m["rank"]) for m in found) == list(enumerate(ranks))

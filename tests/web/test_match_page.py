@@ -72,6 +72,7 @@ def test_create_play_restart_and_continue(live_server: LiveServer, page: Any, ar
     page.goto(live_server.url + "/")
     page.locator(".match-list li").first.wait_for()
     assert "Grand Central Skyport" in page.locator(".match-list").inner_text()
+    assert "against Player 2 (bot)" in page.locator(".match-list").inner_text()
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
 
 

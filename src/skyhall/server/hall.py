@@ -220,6 +220,7 @@ class Hall:
                     "status": authority.status,
                     "seq": authority.seq,
                     "your_turn": state is not None and not state.is_over and state.to_act == seat,
+                    "rank": state.result().ranks[seat] if state is not None and state.is_over else None,
                 }
             )
         return out

@@ -186,6 +186,23 @@ function Created({ created, mine }) {
     </section>`;
 }
 
+/** " against Bob and Carol (bot)": the other seats of a match in "My matches". */
+function rivals(m) {
+  const others = (m.seats || []).filter((_, i) => i !== m.seat)
+    .map((s) => (s.kind === "bot" ? `${s.name} (bot)` : s.name));
+  if (others.length === 0) return "";
+  const last = others.pop();
+  return ` against ${others.length ? `${others.join(", ")} and ` : ""}${last}`;
+}
+
+/** "finished: you won", "finished: 2nd of 3". */
+function finished(m) {
+  if (!m.rank) return "finished";
+  const n = (m.seats || []).length;
+  const th = m.rank === 1 ? "" : m.rank === 2 ? "2nd" : m.rank === 3 ? "3rd" : `${m.rank}th`;
+  return m.rank === 1 ? "finished: you won" : `finished: ${th} of ${n}`;
+}
+
 function MyMatches({ titles }) {
   const [matches, setMatches] = useState(null);
   const [error, setError] = useState(null);
@@ -208,8 +225,8 @@ function MyMatches({ titles }) {
           ${matches.map((m) => html`
             <li class=${m.your_turn ? "your-turn" : ""}>
               <a href=${inviteLink(m.match, tokenOf(m))}>${titles[m.game] || m.title}</a>
-              <span>as ${m.name}</span>
-              <span class="status">${m.status === "over" ? "finished" : m.status === "broken" ? "broken"
+              <span>as ${m.name}${rivals(m)}</span>
+              <span class="status">${m.status === "over" ? finished(m) : m.status === "broken" ? "broken"
                 : m.your_turn ? "your turn" : "waiting"} · move ${m.seq}</span>
               ${m.status === "over" && html`<a href=${`/match/${m.match}/replay`}>replay</a>`}
             </li>`)}
