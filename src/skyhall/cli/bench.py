@@ -23,7 +23,7 @@ from skyhall.sim.speed import agent_speed, engine_speed
 def engine_table(lines: list[dict[str, Any]]) -> Table:
     out = Table(title="Engine (random playouts, one core)", title_justify="left", header_style="bold")
     for name in ("game", "players", "decisions/s", "games/s", "decisions/game", "clone / step"):
-        out.add_column(name, justify="left" if name == "game" else "right")
+        out.add_column(name, justify="left" if name == "game" else "right", overflow="fold")
     for r in lines:
         out.add_row(
             r["game"],
@@ -39,7 +39,7 @@ def engine_table(lines: list[dict[str, Any]]) -> Table:
 def bots_table(lines: list[dict[str, Any]]) -> Table:
     out = Table(title="Bots (seconds per decision)", title_justify="left", header_style="bold")
     for name in ("game", "agent", "mean s", "longest s", "ISMCTS iterations/s"):
-        out.add_column(name, justify="left" if name in ("game", "agent") else "right")
+        out.add_column(name, justify="left" if name in ("game", "agent") else "right", overflow="fold")
     for r in lines:
         its = r.get("iterations_per_s")
         out.add_row(
