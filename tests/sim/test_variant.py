@@ -80,10 +80,12 @@ def test_skyrise_wonders_can_be_retuned() -> None:
             "airships.toml: entry 'B3', field 'movement': expected an integer in 1..9",
         ),
         (["skyport.airships.Q9.movement=2"], "field 'Q9'"),
+        (["skyport.airships.Q9.movement=2"], "entries: B1, B2, B3"),  # the ids it could have been
         (["skyport.B3.movement=5"], "action space"),
         (["skyport.B3.movement=9"], "walk 9 and 2 more; gone: none"),
         (["skyrise.tokens.colours=1"], "the game being played, 'skyport'"),
         (["skyport.tokens"], "(syntax)"),
+        (["skyport.hand_size=3"], "skyport.FILE.FIELD=VALUE"),
     ],
 )
 def test_bad_overrides_are_clear_errors_and_change_nothing(settings: list[str], words: str) -> None:

@@ -257,8 +257,14 @@ def _patch(shown: str, target: dict[str, Any], patch: Mapping[str, Any], top: bo
                 _patch(shown, _pick(shown, key, current, pick), _table(shown, pick, change))
         elif top and key not in target:
             known = ", ".join(sorted(str(k) for k in target))
+            ids = [str(t[name]) for arr in target.values() if _is_tables(arr) for t in arr
+                   for name in ENTRY_NAMES[:1] if name in t]  # fmt: skip
+            shown_ids = f"; entries: {', '.join(ids[:12])}{', …' if len(ids) > 12 else ''}" if ids else ""
             raise DataError(
-                shown, "(top level)", key, f"a table, field or entry id of this file (known: {known})"
+                shown,
+                "(top level)",
+                key,
+                f"a table, field or entry id of this file (tables and fields: {known}{shown_ids})",
             )
         else:
             target[key] = value

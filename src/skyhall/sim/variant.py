@@ -53,7 +53,11 @@ def setting(game: str, text: str) -> Overlay:
     path = [part.strip() for part in key.split(".")]
     if not sep or len(path) < 3 or not all(path):
         raise DataError(
-            "--set", text, "(syntax)", f"{game}.FILE.TABLE.FIELD=VALUE or {game}.TABLE.FIELD=VALUE"
+            "--set",
+            text,
+            "(syntax)",
+            f"{game}.FILE.TABLE.FIELD=VALUE, {game}.FILE.FIELD=VALUE or {game}.TABLE.FIELD=VALUE "
+            "(FILE: a data file's name without .toml, e.g. board)",
         )
     if path[0] != game:
         raise DataError("--set", text, path[0], f"the game being played, {game!r}")
