@@ -367,11 +367,16 @@ def _rates_section(plt: Any, anchor: str, title: str, found: Sequence[Rate], gam
         )
         for r in found
     ]
+    by_agents = anchor.endswith("agent")
     text = (
         "Share of games won. The dashed line is what every seat would win if the game were fair; "
         "an interval that misses it is a real difference at the 95% level."
+        if not by_agents
+        else "Share of its seat-games each agent won (an agent in two seats of a game counts both). The "
+        "dashed line is the share of an agent no better than the others; an interval that misses it is a "
+        "real difference at the 95% level."
     )
-    head = ("", "games", "wins", "win rate", "95% interval", "mean score")
+    head = ("", "seat-games" if by_agents else "games", "wins", "win rate", "95% interval", "mean score")
     return _section(anchor, title, text, _png(plt, fig, title), _table(head, rows))
 
 

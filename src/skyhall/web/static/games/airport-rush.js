@@ -178,7 +178,10 @@ function PlaneCard({ id, view, docked = null, target = null, ctx, chosen = false
     })}
     ${docked
       ? html`<text x="10" y=${CARD_H - 12} class=${total > info.value ? "ar-small ar-over" : "ar-small"}>dice ${total} of ${
-          info.value}${total > info.value ? ` · over by ${total - info.value}` : ""}</text>
+          info.value}</text>
+          ${total > info.value /* on a line of its own: beside the total it ran into the space's tag */
+            ? html`<text x="10" y=${CARD_H - 26} class="ar-small ar-over">over by ${total - info.value}</text>`
+            : null}
           ${docked.ready
             ? html`<g transform=${`translate(${CARD_W / 2 - 29},${CARD_H - 38})`}>
                 <rect width="58" height="18" rx="9" fill="#1f9d4c" />
