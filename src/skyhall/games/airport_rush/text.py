@@ -846,8 +846,9 @@ def target(view: View, action: Action) -> tuple[str, ...]:
             if isinstance(action, Discard)
             else f"airport:{die.face_name(action.out)}"
         )
-        if len({die.face(d) for d in view.pending}) == 1:  # one die to place: no need to point at it
-            return (where,)
+        if not isinstance(action, SwapIn) and len({die.face(d) for d in view.pending}) == 1:
+            return (where,)  # one die to place: no need to point at it (a swap starts at the die, since
+            # an Airport die clicked first starts loading it)
         return (f"pending:{die.face_name(action.face)}", where)
     if isinstance(action, Load):
         return (f"airport:{die.face_name(action.face)}", f"plane:{action.plane + 1}")
