@@ -198,6 +198,14 @@ def test_a_refused_out_file_is_left_byte_for_byte(tmp_path: Path) -> None:
     notes.write_text("one line without newline")
     code, said = invoke("sim", "skyport", "--games", "2", "--out", str(notes))
     assert code == 2 and "not a results file" in said and notes.read_text() == "one line without newline"
+    config = tmp_path / "config.json"
+    config.write_text('{"name":"my-config","important":true}')  # one line of JSON, no newline
+    code, said = invoke("sim", "skyport", "--games", "2", "--out", str(config))
+    assert code == 2 and config.read_text() == '{"name":"my-config","important":true}'
+    lone = tmp_path / "lone.jsonl"
+    lone.write_text(whole.splitlines()[0][:200])  # another run's first line, torn
+    code, said = invoke("sim", "skyport", "--games", "2", "--seed", "99", "--out", str(lone))
+    assert code == 2 and "unfinished line of another run" in said
 
 
 def test_a_run_records_the_rules_and_data_and_refuses_to_resume_with_others(tmp_path: Path) -> None:
@@ -251,9 +259,9 @@ def test_report_never_writes_over_its_results_or_another_file(tmp_path: Path) ->
     code, said = invoke("report", str(out), "-o", str(out))
     assert code == 2 and "would be replaced" in said and out.read_text() == kept
     notes = tmp_path / "notes.html"
-    notes.write_text("my notes")
+    notes.write_text("<!DOCTYPE html><html><body>my notes</body></html>")  # a page, but not a report
     code, said = invoke("report", str(out), "-o", str(notes))
-    assert code == 2 and notes.read_text() == "my notes"
+    assert code == 2 and notes.read_text() == "<!DOCTYPE html><html><body>my notes</body></html>"
     page = tmp_path / "page.html"
     assert invoke("report", str(out), "-o", str(page))[0] == 0
     assert invoke("report", str(out), "-o", str(page))[0] == 0  # a report written before: replaced
@@ -264,6 +272,8 @@ def test_report_never_writes_over_its_results_or_another_file(tmp_path: Path) ->
     [
         ({"scores": "x"}, "field 'scores' must be a list of whole numbers"),
         ({"winners": None}, "field 'winners' is missing"),
+        ({"winners": [5]}, "field 'winners' is missing or not a list of seats"),
+        ({"categories": [{"x": "y"}, {}]}, "field 'categories'"),
         ({"record": {"game": "skyport", "rules_version": 1}}, "record"),
     ],
 )
@@ -303,6 +313,24 @@ def test_an_interrupted_tournament_still_rates_the_games_played(monkeypatch: pyt
     assert code == INTERRUPTED and re.search(r"Interrupted after [1-7] games", said) and "Ratings" in said
 
 
+def test_an_agent_an_interruption_kept_from_playing_is_not_rated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Groups play one after another: stopped in the first, the third agent has no game and no rating."""
+    real = tournament_cli.played
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        for k, ready in enumerate(real(*args, **kwargs)):
+            if k == 2:
+                raise KeyboardInterrupt
+            yield ready
+
+    monkeypatch.setattr(tournament_cli, "played", interrupted)
+    args = ("tournament", "skyport", "--agents", "greedy,random,easy", "--games-per-pair", "8", "-w", "1")
+    code, said = invoke(*args)
+    said = " ".join(said.split())
+    assert code == INTERRUPTED and "Not rated (no game played): easy." in said
+    assert "│ easy" not in said and "┃ easy" not in said
+
+
 def test_report_puts_a_baseline_and_its_variant_side_by_side(tmp_path: Path) -> None:
     base, variant = tmp_path / "base.jsonl", tmp_path / "tokens.jsonl"
     assert invoke(*SIM, "--agents", "greedy,random", "--out", str(base))[0] == 0
@@ -314,7 +342,7 @@ def test_report_puts_a_baseline_and_its_variant_side_by_side(tmp_path: Path) -> 
     text = page.read_text()
     for anchor in ("summary", "win-rate-seat", "score-seat", "win-rate-agent", "score-agent", "length"):
         assert f'<section id="{anchor}">' in text
-    assert "tokens dealt the same games as it" in text and "tokens.colours=[12, 9, 6, 3]" in text
+    assert "tokens dealt and seated the same games as it" in text and "tokens.colours=[12, 9, 6, 3]" in text
     other = tmp_path / "skyrise.jsonl"
     assert invoke("sim", "skyrise", "--games", "2", "--out", str(other))[0] == 0
     code, said = invoke("report", str(base), str(other), "-o", str(tmp_path / "x.html"))

@@ -61,3 +61,18 @@ def test_runs_of_other_games_or_player_counts_are_refused() -> None:
         Runs(("a", "b"), (BASE, [{**g, "game": "skyrise"} for g in BASE]))
     with pytest.raises(ValueError, match="2 and 3 players"):
         Runs(("a", "b"), (BASE, [line(i, [1, 2, 3]) for i in range(4)]))
+
+
+def test_runs_of_unequal_length_are_paired_over_the_games_both_played() -> None:
+    """The baseline played 40 games, the variant 23: the change is over those 23 on both sides, so it is
+    still exactly after - before (+1), not a mix of 40 games and 23."""
+    half = PLUS_ONE[:23]
+    first, _ = score_shifts(BASE, half, by_seat)
+    assert first.paired and first.games == 23
+    assert first.change == pytest.approx(first.after - first.before) == pytest.approx(1.0)
+
+
+def test_other_options_are_not_paired() -> None:
+    moved = [{**g, "run": {**g["run"], "options": {"first_player": 1}}} for g in PLUS_ONE]
+    assert not paired(BASE, moved)
+    assert not score_shifts(BASE, moved, by_seat)[0].paired

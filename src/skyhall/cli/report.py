@@ -17,13 +17,13 @@ from skyhall.sim.report import build, build_comparison
 
 
 def looks_like_html(path: Path) -> bool:
-    """Whether ``path`` starts as an HTML page does (one a report may replace)."""
+    """Whether ``path`` is a page ``skyhall report`` wrote (one it may replace): it names its generator."""
     try:
         with path.open("rb") as page:
-            start = page.read(64).lstrip().lower()
+            start = page.read(400)
     except OSError:
         return False
-    return start.startswith((b"<!doctype html", b"<html"))
+    return b'<meta name="generator" content="skyhall report">' in start
 
 
 def report(

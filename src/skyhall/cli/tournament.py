@@ -102,12 +102,15 @@ def tournament(
         if not outcomes:
             raise typer.Exit(INTERRUPTED) from None
 
-    standings = rr.standings(names, outcomes, seed)
+    rated = [name for name in names if any(name in o.agents for o in outcomes)]
+    unplayed = [name for name in names if name not in rated]  # an interruption came before their games
+    standings = rr.standings(rated, outcomes, seed)
     per_group = len(work[0][1])
     console.print(
         f"{len(outcomes)} games of {game.spec.title}, {players} players: {plural(len(work), 'group')} "
         f"× {per_group} games on the same deals, seats rotated. Seed {seed}."
         + (" Interrupted: not every group played all its games." if interrupted else "")
+        + (f" Not rated (no game played): {', '.join(unplayed)}." if unplayed else "")
     )
     console.print(ratings_table(standings))
     console.print(head_table(standings))

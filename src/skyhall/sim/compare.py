@@ -43,9 +43,24 @@ class Runs:
 
 
 def paired(base: Sequence[Game], other: Sequence[Game]) -> bool:
-    """Whether game ``i`` of both runs was dealt alike: the same seed, agents and players."""
+    """Whether game ``i`` of both runs was dealt alike and seated alike: the same seed, agents, players
+    and options other than the card data (``first_player`` changes who moves first)."""
     a, b = base[0]["run"], other[0]["run"]
-    return all(a.get(k) == b.get(k) for k in ("seed", "agents")) and base[0]["players"] == other[0]["players"]
+
+    def rules(run: dict[str, object]) -> dict[str, object]:
+        options = run.get("options")
+        return {k: v for k, v in options.items() if k != "data"} if isinstance(options, dict) else {}
+
+    same = all(a.get(k) == b.get(k) for k in ("seed", "agents")) and rules(a) == rules(b)
+    return same and base[0]["players"] == other[0]["players"]
+
+
+def shared(base: Sequence[Game], other: Sequence[Game]) -> tuple[list[Game], list[Game]]:
+    """The games of both runs with an index in both, in index order (what a paired comparison uses)."""
+    mine = {g["index"]: g for g in base}
+    theirs = {g["index"]: g for g in other}
+    common = sorted(mine.keys() & theirs.keys())
+    return [mine[i] for i in common], [theirs[i] for i in common]
 
 
 @dataclass(frozen=True)
@@ -60,6 +75,8 @@ class Shift:
     low: float
     high: float
     paired: bool = False
+    games: int = 0
+    """Games behind ``before`` and ``after`` when paired (those both runs played); 0 otherwise."""
 
     @property
     def clear(self) -> bool:
@@ -91,6 +108,8 @@ def score_shifts(base: Sequence[Game], other: Sequence[Game], key: Key) -> list[
     """Per group present in both runs: mean score before and after, and a 95 % interval of the change
     (paired by game index when :func:`paired`, else Welch's)."""
     pair = paired(base, other)
+    if pair:  # both means over the same deals, or the change would not be after - before
+        base, other = shared(base, other)
     by_index = {g["index"]: g for g in base}
     groups: dict[str, tuple[list[float], list[float], list[float]]] = {}
     for game in base:
@@ -118,7 +137,8 @@ def score_shifts(base: Sequence[Game], other: Sequence[Game], key: Key) -> list[
         else:
             half = Z95 * math.sqrt(sb**2 / len(before) + sa**2 / len(after))
             centre = ma - mb
-        out.append(Shift(name, mb, ma, centre, centre - half, centre + half, pair and len(deltas) > 1))
+        both = pair and len(deltas) > 1
+        out.append(Shift(name, mb, ma, centre, centre - half, centre + half, both, len(base) if both else 0))
     return out
 
 

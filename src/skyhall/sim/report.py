@@ -25,7 +25,7 @@ from typing import Any
 from skyhall.agents import clocked
 from skyhall.core.record import GameRecord
 from skyhall.sim.balance import Game, Impact, Key, Rate, by_agent, by_seat, categories, impacts, rates
-from skyhall.sim.compare import Runs, Shift, mean_length, paired, score_shifts, win_shifts
+from skyhall.sim.compare import Runs, Shift, mean_length, paired, score_shifts, shared, win_shifts
 from skyhall.sim.items import items_of
 
 FIGURE_WIDTH = 9.0
@@ -135,19 +135,39 @@ def _runs_section(runs: Runs) -> str:
                 html.escape(str(settings.get("fingerprint", "not recorded"))),
             )
         )
-    pairs = [
-        name for name, run in zip(runs.names[1:], runs.games[1:], strict=True) if paired(runs.games[0], run)
-    ]
-    text = (
-        f"Each run is compared with the first, <b>{html.escape(runs.names[0])}</b>. "
-        + (
-            f"{html.escape(', '.join(pairs))} dealt the same games as it (same seed, agents and players), so "
-            "their score changes are paired game by game, which leaves the luck of the deal out. "
-            if pairs
-            else "No run dealt the same games as the first (another seed or other agents): changes are "
-            "compared as independent samples, with wider intervals. "
+    base = runs.games[0]
+    notes = []
+    for name, run in zip(runs.names[1:], runs.games[1:], strict=True):
+        label = html.escape(name)
+        if paired(base, run):
+            both = len(shared(base, run)[0])
+            over = "" if both == len(base) == len(run) else f" (over the {both} games both played)"
+            notes.append(
+                f"{label} dealt and seated the same games as it (same seed, agents, players and options), "
+                f"so its score changes are paired game by game{over}, which leaves the luck of the deal out."
+            )
+        else:
+            notes.append(
+                f"{label} played other deals or seatings (another seed, agents or options): its changes "
+                "compare independent samples, with wider intervals."
+            )
+        if run[0].get("run", {}).get("fingerprint") != base[0].get("run", {}).get("fingerprint"):
+            notes.append(
+                f"<strong>{label} ran on other rules or data files than the first (see the fingerprints): "
+                "a change may come from that, not from its variant.</strong>"
+            )
+    timed = sorted({str(a) for run in runs.games for a in run[0].get("run", {}).get("agents", [])
+                    if _clocked(str(a))})  # fmt: skip
+    if timed:
+        notes.append(
+            f"<strong>Not repeatable: {html.escape(', '.join(timed))} stop thinking at a time limit, so the "
+            "games depend on the machines' speed and load.</strong>"
         )
-        + "Bold: the 95% interval of the change leaves out 0."
+    cells = sum(len(found) for found in (win_shifts(base, run, by_seat) for run in runs.games[1:]))
+    text = (
+        f"Each run is compared with the first, <b>{html.escape(runs.names[0])}</b>. {' '.join(notes)} "
+        f"Bold: the 95% interval of the change leaves out 0; with {cells} win-rate changes by seat, about "
+        f"{cells / 20:.1f} would be bold by chance alone."
     )
     head = ("run", "games", "agents (first game's seats)", "seed", "options", "variant", "rules and data")
     return _section("summary", "The runs", text, _table(head, rows))
@@ -539,6 +559,7 @@ _PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="generator" content="skyhall report">
 <title>{title}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em; }}

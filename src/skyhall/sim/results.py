@@ -84,7 +84,13 @@ def malformed(game: dict[str, Any]) -> str | None:
     checks = (
         ("index", isinstance(game.get("index"), int), "a whole number"),
         ("game", isinstance(game.get("game"), str), "a game id"),
-        ("winners", _ints(game.get("winners")) and 0 < len(game["winners"]) <= seats, "a list of seats"),
+        (
+            "winners",
+            _ints(game.get("winners"))
+            and len(game["winners"]) > 0
+            and all(0 <= w < seats for w in game["winners"]),
+            "a list of seats",
+        ),
         (
             "agents",
             isinstance(game.get("agents"), list) and len(game["agents"]) == seats,
@@ -92,7 +98,12 @@ def malformed(game: dict[str, Any]) -> str | None:
         ),
         (
             "categories",
-            isinstance(game.get("categories"), list) and len(game["categories"]) == seats,
+            isinstance(game.get("categories"), list)
+            and len(game["categories"]) == seats
+            and all(
+                isinstance(sheet, dict) and all(isinstance(v, int | float) for v in sheet.values())
+                for sheet in game["categories"]
+            ),
             "a table of points per seat",
         ),
         ("decisions", isinstance(game.get("decisions"), int), "a whole number"),
@@ -160,8 +171,11 @@ def resume(path: Path, run: Run) -> list[dict[str, Any]]:
                 "use another --out file, or delete this one to start over"
             )
     if whole != raw:
-        if raw and not games and not raw.lstrip().startswith(b"{"):
+        torn = raw[len(whole) :]
+        if not torn.startswith(b'{"index":'):  # every line of a results file starts so: this is not one
             raise ResultsError(f"{path} is not a results file of `skyhall sim --out`; use another --out file")
+        if not games and f'"run":{json.dumps(wanted, separators=(",", ":"))}'.encode() not in torn:
+            raise ResultsError(f"{path} holds one unfinished line of another run; use another --out file")
         with path.open("r+b") as sink:
             sink.truncate(len(whole))
     return games
