@@ -509,3 +509,29 @@ def test_light_colour_words_are_black_on_their_colour() -> None:
     assert _word_style("#e6e6e6") == "bold black on #e6e6e6"
     assert _word_style("#e3c21b") == "bold black on #e3c21b"
     assert _word_style("#4f8ff7") == "bold #4f8ff7"
+
+
+def test_the_resume_command_printed_on_quit_keeps_who_plays_each_seat(tmp_path: Path) -> None:
+    """Hot-seat stays hot-seat and a player in seat 1 stays in seat 1 (else a bot would take a friend's
+    seat); the path is quoted, so the line can be pasted as it is."""
+    folder = tmp_path / "my games"
+    folder.mkdir()
+    save = folder / "hot seat.json"
+    code, out = invoke("play", "skyrise", "--hotseat", "--seed", "7", "--save", str(save), input="\n1\nq\n")
+    assert code == 0 and f"skyhall play skyrise --resume '{save}' --hotseat" in out
+    save = folder / "seat1.json"
+    args = ("play", "airport-rush", "--seat", "1", "--bots", "random", "--seed", "3", "--save", str(save))
+    code, out = invoke(*args, input="q\n")
+    assert code == 0 and f"skyhall play airport-rush --resume '{save}' --seat 1 --bots random" in out
+    other_spelling = folder / ".." / "my games" / "seat1.json"  # the same file: resumed, not refused
+    code, out = invoke(
+        "play", "airport-rush", "--resume", str(save), "--save", str(other_spelling), input="q\n"
+    )
+    assert code == 0 and "resumed after" in out
+
+
+def test_a_variant_file_that_is_not_text_is_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "variant.toml"
+    bad.write_bytes(b"\xff\xfe binary")
+    code, out = invoke("sim", "skyrise", "-n", "1", "--variant", str(bad))
+    assert code == 2 and "it is not UTF-8 text" in " ".join(out.split())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import shlex
 import sys
 from collections.abc import Callable
 from contextlib import nullcontext, suppress
@@ -162,15 +163,19 @@ class Match:
         view = self.state.view(seat)
         self.console.clear()
         self.console.print(table_of(self.text, view, self.console.width, self.console.height))
-        since = view.log[self.seen[seat] :]
-        if len(since) > LOG_SHOWN:  # a resumed game: its latest lines, not the whole game
-            earlier = len(since) - LOG_SHOWN
-            note = f"({plural(earlier, 'earlier line')}: type log to see them)"
-            self.console.print(Text(note, style="dim"))
-            since = since[earlier:]
+        since = self.latest(view.log[self.seen[seat] :])
         show_log(self.console, self.text, since, "Since your last decision:")
         self.seen[seat] = len(view.log)
         return view
+
+    def latest(self, lines: list[str]) -> list[str]:
+        """At most :data:`LOG_SHOWN` of ``lines``, the last ones (a resumed game's log is the whole game),
+        after a note of how many earlier ones are left out."""
+        if len(lines) <= LOG_SHOWN:
+            return lines
+        earlier = len(lines) - LOG_SHOWN
+        self.console.print(Text(f"({plural(earlier, 'earlier line')}: type log to see them)", style="dim"))
+        return lines[earlier:]
 
     def choices(self, view: Any, legal: list[Any], full: bool = False) -> list[Any]:
         """Print the numbered choices; returns them in the order they are numbered.
@@ -296,7 +301,7 @@ class Match:
         view = self.state.view(seat)
         self.console.print(table_of(self.text, view, self.console.width, self.console.height))
         since = self.seen[seat] if seat is not None else min(self.seen.values())
-        show_log(self.console, self.text, view.log[since:], "The last moves:")
+        show_log(self.console, self.text, self.latest(view.log[since:]), "The last moves:")
         self.console.print(score_sheet(self.text, view, self.state.result()))
 
 
@@ -322,13 +327,13 @@ def play(
         typer.Option("--players", "-p", help="Number of players (default: the fewest the game allows)."),
     ] = None,
     seat: Annotated[
-        int | None, typer.Option(help="Your seat against bots: 0 is P1, 1 is P2… [default: 0]")
+        int | None, typer.Option(help="Your seat against bots: 0 is P1, 1 is P2… (default: 0)")
     ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
             help="Agent playing the other seats: easy, normal, hard (up to 1.5 s a move), random, greedy, "
-            "ismcts:N (N iterations) or ismcts:250ms. [default: normal]"
+            "ismcts:N (N iterations) or ismcts:250ms (default: normal)."
         ),
     ] = None,
     hotseat: Annotated[bool, typer.Option("--hotseat", help="Every seat human, passing the device.")] = False,
@@ -367,7 +372,7 @@ def play(
         except ValueError as exc:
             fail(str(exc))
     options = dict(resumed.options) if resumed is not None else chosen_options(game, option or [])
-    if save is not None and save != resume:
+    if save is not None and (resume is None or save.resolve() != resume.resolve()):
         replaceable(save)
     if resumed is not None:
         record, seed = resumed, resumed.seed
@@ -402,12 +407,20 @@ def play(
     if match.run():
         console.print(f"Record saved to {target} (watch it with: skyhall replay {target}).", markup=False)
         return
+    saved()  # once more: an interruption may have come between a decision and its saving
     made = len(record.actions)
+    command = ["skyhall", "play", game.id, "--resume", str(target)]
+    if hotseat:
+        command.append("--hotseat")
+    else:
+        command += ["--seat", str(seat)] if seat else []
+        command += ["--bots", bots] if bots != "normal" else []
     console.print(
         f"You left the game after {plural(made, 'decision')} (counting every seat's). It is saved in "
-        f"{target}: go on with skyhall play {game.id} --resume {target}",
+        f"{target}. Go on with:",
         markup=False,
     )
+    console.print(shlex.join(command), markup=False, soft_wrap=True)
 
 
 def new_save(game_id: str, seed: int) -> Path:

@@ -73,6 +73,8 @@ def read_file(path: Path) -> Overlay:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(str(path), "(file)", "(file)", f"a readable file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DataError(str(path), "(file)", "(file)", "a TOML text file (it is not UTF-8 text)") from None
     return parse_toml(text, str(path))
 
 
