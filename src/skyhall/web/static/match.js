@@ -253,13 +253,15 @@ function refocus(element) {
   }, 0);
 }
 
-function Confirm({ choice, opener, onYes, onNo }) {
+function Confirm({ choice, opener, onYes, onNo, safe = false }) {
   const box = useRef(null);
   const yes = useRef(null);
+  const no = useRef(null);
   useEffect(() => {
     const dialog = box.current;
     if (dialog && !dialog.open) dialog.showModal();
-    if (yes.current) yes.current.focus();
+    const first = safe ? no.current : yes.current; // safe: a hasty Enter keeps things as they are
+    if (first) first.focus();
     return () => {
       if (dialog && dialog.open) dialog.close();
       refocus(opener);
@@ -272,7 +274,7 @@ function Confirm({ choice, opener, onYes, onNo }) {
       <p id="confirm-c">${named(choice.label)}</p>
       <div class="row">
         <button type="button" class="primary" ref=${yes} onClick=${onYes}>Yes</button>
-        <button type="button" onClick=${onNo}>No, go back</button>
+        <button type="button" ref=${no} onClick=${onNo}>No, go back</button>
       </div>
     </dialog>`;
 }
@@ -358,7 +360,7 @@ function SeatControl({ message, token, levels }) {
               </select></label>
             <button type="button" ref=${opener} onClick=${() => setAsking(true)}>Let a bot play my seat</button>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      ${asking && html`<${Confirm} choice=${question} opener=${opener.current} onYes=${() => hand("bot")}
+      ${asking && html`<${Confirm} choice=${question} opener=${opener.current} safe=${true} onYes=${() => hand("bot")}
         onNo=${() => setAsking(false)} />`}
     </div>`;
 }
@@ -397,7 +399,7 @@ function Live() {
   }, [message && message.seat]);
   useEffect(() => {
     const onKey = (e) => {
-      if (e.key === "Escape") { setPath([]); setMenu(null); setAsking(null); }
+      if (e.key === "Escape") { clicked.current = true; setPath([]); setMenu(null); setAsking(null); }
     };
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
@@ -412,20 +414,29 @@ function Live() {
   const next = useMemo(() => targetWords(choices, path), [choices, path]);
   const prompt = useRef(null);
   const opener = useRef(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    const seen = () => { focused.current = true; };
+    addEventListener("focusin", seen);
+    return () => removeEventListener("focusin", seen);
+  }, []);
   useLayoutEffect(() => {
     // A move re-draws the choices and the table: focus that was on them (a button may now be another
     // choice) goes to the prompt, as does focus the re-draw lost (before the paint, so that the scroll
-    // to the prompt moves nothing a pointer is about to click).
+    // to the prompt moves nothing a pointer is about to click). Not before the reader has focused
+    // anything: the first Tab then reaches "Skip to the choices", never a choice unawares.
     const at = document.activeElement;
     const onTable = at && at.closest && at.closest(".choices, section.table, .menu");
-    if (prompt.current && (!at || at === document.body || onTable)) prompt.current.focus();
+    const lost = (!at || at === document.body) && focused.current;
+    if (prompt.current && (lost || onTable)) prompt.current.focus();
   }, [seq]);
-  const drawn = useRef(false);
+  const clicked = useRef(false);
   useEffect(() => {
-    // A click on the table that starts or clears a path un-marks the element clicked: the focus moves on
-    // to what can be clicked next (not when the page first draws: the focus stays where the reader is).
-    if (drawn.current) refocus(null);
-    drawn.current = true;
+    // A click on the table (or Escape) that starts or clears a path un-marks the element clicked: the
+    // focus moves on to what can be clicked next (not when a new position clears the path: the focus
+    // stays where the reader is).
+    if (clicked.current) refocus(null);
+    clicked.current = false;
   }, [path]);
 
   const commit = (choice) => {
@@ -445,6 +456,7 @@ function Live() {
     setAsking(choice);
   };
   const onTarget = (name) => {
+    clicked.current = true;
     const p = [...path, name];
     const full = choices.filter((c) => c.target.length === p.length && follows(c, p));
     const longer = choices.filter((c) => c.target.length > p.length && follows(c, p));
@@ -457,7 +469,7 @@ function Live() {
     else setMenu(full.length > 0 ? full : null);
   };
   const clearOnBackground = (e) => {
-    if (!e.target.closest || !e.target.closest("[data-target]")) { setPath([]); setMenu(null); }
+    if (!e.target.closest || !e.target.closest("[data-target]")) { clicked.current = true; setPath([]); setMenu(null); }
   };
 
   if (!message) {
