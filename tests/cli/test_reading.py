@@ -59,6 +59,8 @@ def test_skyrise_reads_the_islands_a_district_a_line() -> None:
         mine = [line for line in lines if line.startswith(f"  {site.id} (")]
         assert len(mine) == 1 and colours[view.board.colour[d]] in mine[0], site.id
     assert "Central Island:" in lines
+    rows = next(line for line in section(text, view, "Player 1") if line.startswith("Rows: "))
+    assert "#" not in rows and re.search(r"yellow \d of 4 discs \(\d+ each\)", rows)  # words, not ##..
 
 
 def test_skyport_reads_a_skyport_a_position_a_line() -> None:

@@ -94,19 +94,19 @@ def render(view: View, width: int = 100) -> list[tuple[str, str]]:
     """The table as sections: the state of play, the islands, then every player board (yours last)."""
     return [
         (title, body if title == "Islands" else fit(body, width))
-        for title, body in _sections(view, _islands(view, width))
+        for title, body in _sections(view, _islands(view, width), spoken=False)
     ]
 
 
 def read(view: View) -> list[tuple[str, str]]:
     """The table for reading aloud (a screen reader): :func:`render`'s sections, the islands one line
     per district instead of a map, and no line wrapped."""
-    return _sections(view, _island_lines(view))
+    return _sections(view, _island_lines(view), spoken=True)
 
 
-def _sections(view: View, islands: str) -> list[tuple[str, str]]:
+def _sections(view: View, islands: str, spoken: bool) -> list[tuple[str, str]]:
     sections = [(_status_title(view), _status(view)), ("Islands", islands)]
-    sections.extend((_board_title(view, p), _player(view, p)) for p in viewer_last(view))
+    sections.extend((_board_title(view, p), _player(view, p, spoken)) for p in viewer_last(view))
     return sections
 
 
@@ -267,7 +267,8 @@ def _board_title(view: View, p: int) -> str:
     return f"{seat_name(view, p)}{you}: {view.prestige[p]} prestige"
 
 
-def _player(view: View, p: int) -> str:
+def _player(view: View, p: int, spoken: bool = False) -> str:
+    """A player's board; ``spoken``: the district rows in words (``yellow 2 discs of 4``), not ``##..``."""
     cat = view.cat
     lines = []
     available = ", ".join(
@@ -307,11 +308,17 @@ def _player(view: View, p: int) -> str:
     if wonders:
         built = f"{built}, {plural(wonders, 'Wonder')}" if built else plural(wonders, "Wonder")
     lines.append(f"Built: {built or 'nothing yet'}.")
-    rows = "  ".join(
-        f"{COLOURS[c]} {'#' * n}{'.' * (4 - n)} ({cat.row_values[n]} each)"
-        for c, n in enumerate(view.rows[p])
-    )
-    lines.append(f"Rows: {rows}")
+    if spoken:
+        rows = "; ".join(
+            f"{COLOURS[c]} {n} of 4 discs ({cat.row_values[n]} each)" for c, n in enumerate(view.rows[p])
+        )
+        lines.append(f"Rows: {rows}.")
+    else:
+        rows = "  ".join(
+            f"{COLOURS[c]} {'#' * n}{'.' * (4 - n)} ({cat.row_values[n]} each)"
+            for c, n in enumerate(view.rows[p])
+        )
+        lines.append(f"Rows: {rows}")
     items = []
     for letter, n in enumerate(view.patrons[p]):
         if n:
