@@ -296,37 +296,30 @@ def test_report_of_a_torn_file_says_it_is_the_last_line(tmp_path: Path) -> None:
     assert code == 2 and "it is the last line, cut short" in " ".join(said.split())
 
 
-def test_an_interrupted_tournament_still_rates_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:
+def interrupt_tournament(monkeypatch: pytest.MonkeyPatch, after: int, agents: str) -> tuple[int, str]:
+    """A round robin of ``agents`` interrupted (Ctrl-C) after ``after`` batches of games: its exit code
+    and what it printed, on one line."""
     real = tournament_cli.played
 
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         for k, ready in enumerate(real(*args, **kwargs)):
-            if k == 3:
+            if k == after:
                 raise KeyboardInterrupt
             yield ready
 
     monkeypatch.setattr(tournament_cli, "played", interrupted)
-    code, said = invoke(
-        "tournament", "skyport", "--agents", "greedy,random", "--games-per-pair", "8", "-w", "1"
-    )
-    said = " ".join(said.split())
+    code, said = invoke("tournament", "skyport", "--agents", agents, "--games-per-pair", "8", "-w", "1")
+    return code, " ".join(said.split())
+
+
+def test_an_interrupted_tournament_still_rates_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, said = interrupt_tournament(monkeypatch, 3, "greedy,random")
     assert code == INTERRUPTED and re.search(r"Interrupted after [1-7] games", said) and "Ratings" in said
 
 
 def test_an_agent_an_interruption_kept_from_playing_is_not_rated(monkeypatch: pytest.MonkeyPatch) -> None:
     """Groups play one after another: stopped in the first, the third agent has no game and no rating."""
-    real = tournament_cli.played
-
-    def interrupted(*args: Any, **kwargs: Any) -> Any:
-        for k, ready in enumerate(real(*args, **kwargs)):
-            if k == 2:
-                raise KeyboardInterrupt
-            yield ready
-
-    monkeypatch.setattr(tournament_cli, "played", interrupted)
-    args = ("tournament", "skyport", "--agents", "greedy,random,easy", "--games-per-pair", "8", "-w", "1")
-    code, said = invoke(*args)
-    said = " ".join(said.split())
+    code, said = interrupt_tournament(monkeypatch, 2, "greedy,random,easy")
     assert code == INTERRUPTED and "Not rated (no game played): easy." in said
     assert "│ easy" not in said and "┃ easy" not in said
 
