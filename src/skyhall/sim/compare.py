@@ -5,8 +5,9 @@ played):
 
 - **win rate**: the difference, with Newcombe's interval (:func:`skyhall.sim.intervals.difference`);
 - **mean score**: the difference, with a 95 % interval (normal approximation). Two runs with the same
-  seed, agents and players deal game ``i`` alike, so their games are *paired*: the interval is then
-  taken over the game-by-game differences of the seat's score, which leaves out the luck of the deal
+  seed, agents, players and options (the card data aside) deal and seat game ``i`` alike, so their
+  games are *paired*: both means and the interval are then taken over the games both played, the
+  interval over the game-by-game differences of the seat's score, which leaves out the luck of the deal
   and is much narrower than comparing two independent samples (Welch), used otherwise;
 - **game length** and **mean points per score category**.
 """
@@ -110,20 +111,18 @@ def score_shifts(base: Sequence[Game], other: Sequence[Game], key: Key) -> list[
     pair = paired(base, other)
     if pair:  # both means over the same deals, or the change would not be after - before
         base, other = shared(base, other)
-    by_index = {g["index"]: g for g in base}
     groups: dict[str, tuple[list[float], list[float], list[float]]] = {}
     for game in base:
         for seat, score in enumerate(game["scores"]):
             groups.setdefault(key(game, seat), ([], [], []))[0].append(score)
-    for game in other:
-        twin = by_index.get(game["index"]) if pair else None
+    for k, game in enumerate(other):
         for seat, score in enumerate(game["scores"]):
             group = groups.get(key(game, seat))
             if group is None:
                 continue
             group[1].append(score)
-            if twin is not None:
-                group[2].append(score - twin["scores"][seat])
+            if pair:  # ``shared`` lined the games up: game k of both runs is one deal
+                group[2].append(score - base[k]["scores"][seat])
     out = []
     for name, (before, after, deltas) in sorted(groups.items()):
         if not after:

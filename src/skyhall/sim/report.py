@@ -19,7 +19,7 @@ import base64
 import html
 import io
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from skyhall.agents import clocked
@@ -156,13 +156,9 @@ def _runs_section(runs: Runs) -> str:
                 f"<strong>{label} ran on other rules or data files than the first (see the fingerprints): "
                 "a change may come from that, not from its variant.</strong>"
             )
-    timed = sorted({str(a) for run in runs.games for a in run[0].get("run", {}).get("agents", [])
-                    if _clocked(str(a))})  # fmt: skip
-    if timed:
-        notes.append(
-            f"<strong>Not repeatable: {html.escape(', '.join(timed))} stop thinking at a time limit, so the "
-            "games depend on the machines' speed and load.</strong>"
-        )
+    warning = _not_repeatable(a for run in runs.games for a in run[0].get("run", {}).get("agents", []))
+    if warning:
+        notes.append(warning)
     cells = sum(len(found) for found in (win_shifts(base, run, by_seat) for run in runs.games[1:]))
     text = (
         f"Each run is compared with the first, <b>{html.escape(runs.names[0])}</b>. {' '.join(notes)} "
@@ -338,14 +334,21 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
     text += " A first place shared by k seats counts 1/k of a win for each. Intervals are 95%."
     if not multi:
         text += " One agent filled every seat: differences between seats are the game's own."
-    timed = sorted({str(a) for a in run.get("agents", first["agents"]) if _clocked(str(a))})
-    if timed:
-        text += (
-            f" <strong>Not repeatable: {html.escape(', '.join(timed))} stop thinking at a time limit, so "
-            "these games depend on the machines' speed and load, and the same seed may give other games."
-            "</strong>"
-        )
+    warning = _not_repeatable(run.get("agents", first["agents"]))
+    if warning:
+        text += f" {warning}"
     return _section("summary", "The run", text, _table(("", ""), rows))
+
+
+def _not_repeatable(agents: Iterable[object]) -> str:
+    """A warning naming the ``agents`` that stop thinking at a time limit, or ``""`` when none does."""
+    timed = sorted({str(a) for a in agents if _clocked(str(a))})
+    if not timed:
+        return ""
+    return (
+        f"<strong>Not repeatable: {html.escape(', '.join(timed))} stop thinking at a time limit, so these "
+        "games depend on the machines' speed and load, and the same seed may give other games.</strong>"
+    )
 
 
 def _clocked(name: str) -> bool:

@@ -33,14 +33,19 @@ def line(run: Run, index: int, outcome: Outcome) -> dict[str, Any]:
 def read(path: Path) -> list[dict[str, Any]]:
     """Every game in a results file, in file order; :class:`ResultsError` names a bad line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as exc:
         raise ResultsError(f"cannot read {path}: {exc.strerror}") from None
+    return parse(path, _text(path, raw))
+
+
+def _text(path: Path, raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ResultsError(
             f"{path} is not a results file of `skyhall sim --out`: it is not UTF-8 text"
         ) from None
-    return parse(path, text)
 
 
 def parse(path: Path, text: str) -> list[dict[str, Any]]:
@@ -154,12 +159,7 @@ def resume(path: Path, run: Run) -> list[dict[str, Any]]:
     except OSError as exc:
         raise ResultsError(f"cannot read {path}: {exc.strerror}") from None
     whole = raw[: raw.rfind(b"\n") + 1]
-    try:
-        games = parse(path, whole.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ResultsError(
-            f"{path} is not a results file of `skyhall sim --out`: it is not UTF-8 text"
-        ) from None
+    games = parse(path, _text(path, whole))
     wanted = run.to_dict()
     for game in games:
         if game["run"] != wanted:
