@@ -121,6 +121,9 @@ class Authority:
         self.thinking = False
         """A bot decision is being computed."""
         self._frames: list[Any] | None = None
+        self._turns: list[int] = []
+        """The replay steps at which another seat comes to decide (a turn, or a rival's answer within
+        one): where the replay's "previous turn" and "next turn" go. Found with the frames."""
         self._said: dict[int | None, str] = {}
         """Each seat's (``None``: spectators') message as JSON text, built since the last change."""
 
@@ -338,6 +341,7 @@ class Authority:
                 state.apply(self.game.codec.parse(notation))
                 frames.append(state)
             self._frames = frames
+            self._turns = [k for k in range(1, len(frames)) if frames[k].to_act != frames[k - 1].to_act]
         state = self._frames[step]
         view = state.view(seat, reveal=True)
         last = None
@@ -351,18 +355,11 @@ class Authority:
                 action = self.game.codec.parse(self.record.actions[step - 1])
                 last = f"{self.seats[before.to_act].name} chose: {self.text.label(earlier, action)}"
         result = state.result() if state.is_over else None
-        turns = self._turn_starts()
-        back = max((t for t in turns if t < step), default=0)
-        ahead = min((t for t in turns if t > step), default=self.seq)
+        back = max((t for t in self._turns if t < step), default=0)
+        ahead = min((t for t in self._turns if t > step), default=self.seq)
         return replay_frame(
             self.id, step, self.seq, self.public_seats(), self.text, view, last, result, (back, ahead)
         )
-
-    def _turn_starts(self) -> list[int]:
-        """The steps at which another seat comes to decide (a turn, or a rival's answer within one):
-        where the replay's "previous turn" and "next turn" go."""
-        frames = self._frames or []
-        return [k for k in range(1, len(frames)) if frames[k].to_act != frames[k - 1].to_act]
 
 
 def new_seats(names: list[str], kinds: list[tuple[str, str | None]], tokens: list[str]) -> list[Seat]:
