@@ -175,3 +175,9 @@ export function HowToPlay({ summary, open = false }) {
         : html`<p>${b}</p>`))}
     </details>`;
 }
+
+/** 1st, 2nd, 3rd, 4th… (a place in a ranking). */
+export function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
+}

@@ -1,7 +1,7 @@
 // The lobby: choose a game, seats (human or bot and level) and options; create; invite; my matches.
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { api, copyText, heldSeats, HowToPlay, holdSeat, html, inviteLink } from "./lib.js";
+import { api, copyText, heldSeats, HowToPlay, holdSeat, html, inviteLink, ordinal } from "./lib.js";
 
 /**
  * One option's control (see the server's describe_option): a seat option picks one of the match's
@@ -198,9 +198,7 @@ function rivals(m) {
 /** "finished: you won", "finished: 2nd of 3". */
 function finished(m) {
   if (!m.rank) return "finished";
-  const n = (m.seats || []).length;
-  const th = m.rank === 1 ? "" : m.rank === 2 ? "2nd" : m.rank === 3 ? "3rd" : `${m.rank}th`;
-  return m.rank === 1 ? "finished: you won" : `finished: ${th} of ${n}`;
+  return m.rank === 1 ? "finished: you won" : `finished: ${ordinal(m.rank)} of ${(m.seats || []).length}`;
 }
 
 function MyMatches({ titles }) {

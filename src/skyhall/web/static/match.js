@@ -2,7 +2,7 @@
 // score sheet; and the replay viewer of a finished match (/match/<id>/replay).
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, follows, heldSeats, holdSeat, HowToPlay, html, named, setSeatNames, targetWords, tokenInAddress } from "./lib.js";
+import { api, follows, heldSeats, holdSeat, HowToPlay, html, named, ordinal, setSeatNames, targetWords, tokenInAddress } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
 const MATCH = decodeURIComponent(PARTS[1] || "");
@@ -314,10 +314,6 @@ function endWords(message) {
   const place = you === null || you === undefined || result.winners.includes(you) ? ""
     : ` You are ${ordinal(result.ranks[you])}.`;
   return `The match is over: ${won}${others.length ? ` (${others.join(", ")})` : ""}.${place}`;
-}
-
-function ordinal(n) {
-  return `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
 }
 
 /** Scroll to the score sheet and put the focus on its heading. */
