@@ -62,3 +62,11 @@ def test_a_wild_colour_choice_says_what_the_row_becomes() -> None:
         text.label(view, Assign.of(0)) == f"yellow: row goes to 3 discs ({CAT.row_values[3]} per Structure)"
     )
     assert text.label(view, Assign.of(1)) == f"green: row goes to 1 disc ({CAT.row_values[1]} per Structure)"
+
+
+def test_the_turn_summary_names_an_auctions_steps_in_order_and_the_dealt_cards() -> None:
+    summary = " ".join(text.turn_summary().split())
+    positions = [summary.index(step) for step in ("1. Open", "2. Bid", "3. Build", "4. Collect")]
+    assert positions == sorted(positions)
+    dealt = f"{CAT.wonders_dealt} Wonder cards ({CAT.wonders_dealt_two} with 2 players)"
+    assert dealt in summary
