@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 
 import pyspiel
@@ -95,3 +96,67 @@ def test_pickle_and_deepcopy_give_the_same_game_state_and_history(game: str) -> 
     again = pickle.loads(pickle.dumps(sample))
     assert (str(again), again.history()) == (str(sample), sample.history())
     again.resample_from_infostate(player, None)  # its own stream came along
+
+
+def dealt_games(game: pyspiel.Game, count: int, observe: bool) -> list[str]:
+    """The first ``count`` games the game's seed stream deals, each observed (and its tensor's size
+    asked, which makes OpenSpiel observe a throwaway initial state) before its first move if ``observe``."""
+    found = []
+    for _ in range(count):
+        state = game.new_initial_state()
+        if observe:
+            state.observation_tensor(0)
+            state.observation_string(1)
+            game.observation_tensor_shape()
+            game.observation_tensor_size()
+        found.append(str(state))
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(available()))
+def test_observing_a_state_before_its_first_move_changes_no_game_the_seed_deals(game: str) -> None:
+    """OpenSpiel's ``rl_environment`` reads every seat's tensor before the first move, and the C++ side
+    observes a throwaway initial state at every tensor call: neither may use up a seed."""
+    assert dealt_games(openspiel.load(game, seed=3), 3, True) == dealt_games(
+        openspiel.load(game, seed=3), 3, False
+    )
+
+
+def test_a_state_not_dealt_yet_shows_the_game_it_will_be_dealt() -> None:
+    game = openspiel.load("skyrise", players=3, seed=5)
+    state = game.new_initial_state()
+    before = [state.observation_tensor(p) for p in range(3)], state.information_state_string(2)
+    game.observation_tensor_size()  # a throwaway state observed meanwhile
+    state.current_player()  # dealt now
+    assert ([state.observation_tensor(p) for p in range(3)], state.information_state_string(2)) == before
+
+
+def test_a_game_pickled_after_a_state_was_observed_deals_the_same_games() -> None:
+    game = openspiel.load("airport-rush", seed=9)
+    game.new_initial_state().observation_tensor(0)  # the next game dealt ahead, not yet taken
+    twin, copied = pickle.loads(pickle.dumps(game)), copy.deepcopy(game)
+    assert str(game.new_initial_state()) == str(twin.new_initial_state()) == str(copied.new_initial_state())
+
+
+def test_the_options_players_choose_are_game_parameters() -> None:
+    spec = pyspiel.load_game("python_skyhall_skyrise").get_type().parameter_specification
+    assert (spec["first_player"], spec["city_keys"]) == (-1, "lowest")
+    game = openspiel.load("skyrise", players=3, city_keys="off", first_player=2)
+    state = game.new_initial_state()
+    assert state.current_player() == 2
+    assert '"city_keys":"off"' in state.observation_string(0)
+    assert pyspiel.load_game("python_skyhall_skyport(players=2,cities=CA)").new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'data'"):
+        pyspiel.load_game("python_skyhall_skyport", {"data": "x"})
+    with pytest.raises(ValueError, match="city_keys"):
+        openspiel.load("skyrise", city_keys="maybe")
+
+
+@pytest.mark.parametrize("game", sorted(available()))
+def test_the_strings_leave_out_what_the_cards_ids_already_say(game: str) -> None:
+    _game, state = played(game, 1, 10)
+    player = state.current_player()
+    view = state.engine_state.view(player)
+    assert view.LOOKUPS
+    for string in (state.observation_string(player), state.information_state_string(player)):
+        assert not set(view.LOOKUPS) & set(json.loads(string))

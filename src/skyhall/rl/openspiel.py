@@ -1,10 +1,12 @@
 """Every Skyhall game as an OpenSpiel Python game, so OpenSpiel's tools run on it.
 
 Importing this module registers ``python_skyhall_skyport``, ``python_skyhall_airport_rush``
-and ``python_skyhall_skyrise`` (parameters ``players``, ``reward`` ``"margin"``/``"win"``
-and ``seed``) with ``pyspiel``; :func:`load` is the short way to get one::
+and ``python_skyhall_skyrise`` with ``pyspiel``. Their parameters are ``players``, ``reward``
+(``"margin"``/``"win"``), ``seed`` and the options players choose for a match (``skyhall games``):
+a seat option is an ``int`` (``-1``, the default, leaves it to the game: a random first player), any
+other a ``str`` (``""`` for the game's default). :func:`load` is the short way to get one::
 
-    game = skyhall.rl.openspiel.load("skyport", players=2, reward="win")
+    game = skyhall.rl.openspiel.load("skyrise", players=2, reward="win", city_keys="off")
 
 The games are sequential, imperfect-information and *sampled stochastic*: dice and
 shuffles happen inside the engine, from each game's seed (the next of the ``seed``
@@ -12,7 +14,8 @@ parameter's stream, drawn when a new initial state is first used), so there are 
 Two players with either reward is zero-sum; more players is general-sum. Every
 observation comes from ``view(player)``: the tensor is the Skyhall encoder's
 vector (its parts are the observer's ``dict``), the observation string is the
-view as JSON, and the information-state string adds the seat's own log (what it
+view as JSON (less the view's ``LOOKUPS``, what is printed on the cards and spaces it names,
+which follows from their ids), and the information-state string adds the seat's own log (what it
 has seen happen, in order). ``resample_from_infostate`` draws a full state from
 the player's view with ``game.determinize(view, rng)``, which is what OpenSpiel's
 ISMCTS needs.
@@ -41,6 +44,31 @@ def short_name(game_id: str) -> str:
     return f"python_skyhall_{game_id.replace('-', '_')}"
 
 
+def parameters(game_id: str) -> dict[str, Any]:
+    """The game's OpenSpiel parameters and their defaults: ``players``, ``reward``, ``seed``, then each
+    option players choose (a seat option an ``int``, ``-1`` for the game's default; any other a ``str``,
+    ``""`` for the game's default)."""
+    spec = registry.get(game_id).spec
+    found: dict[str, Any] = {"players": spec.min_players, "reward": "margin", "seed": 0}
+    for name, option in spec.offered.items():
+        default = spec.options[name]
+        found[name] = -1 if option.seat else default if isinstance(default, str) else ""
+    return found
+
+
+def game_options(game_id: str, params: dict[str, Any]) -> dict[str, object]:
+    """The engine's options for these OpenSpiel parameters (the defaults left out)."""
+    spec = registry.get(game_id).spec
+    options: dict[str, object] = {}
+    for name, option in spec.offered.items():
+        value = params[name]
+        if option.seat and value != -1:
+            options[name] = int(value)
+        elif not option.seat and value != "":
+            options[name] = str(value)
+    return options
+
+
 def game_type(game_id: str, zero_sum: bool) -> Any:
     spec = registry.get(game_id).spec
     return pyspiel.GameType(
@@ -57,7 +85,7 @@ def game_type(game_id: str, zero_sum: bool) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": spec.min_players, "reward": "margin", "seed": 0},
+        parameter_specification=parameters(game_id),
     )
 
 
@@ -67,15 +95,20 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
     game_id = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {**game_type(self.game_id, False).parameter_specification, **(params or {})}
+        params = {**parameters(self.game_id), **(params or {})}
         self.engine = registry.get(self.game_id)
         self.players = int(params["players"])
         self.engine.spec.check_players(self.players)
         self.reward = str(params["reward"])
         if self.reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {self.reward!r}")
+        self.options = game_options(self.game_id, params)
+        self.engine.new_game(self.players, 0, self.options)  # a bad option value fails now
         self.encoder = encoder(self.game_id)
         self.seeds = Rng(int(params["seed"]))
+        self.ahead: tuple[int, Any, int] | None = None
+        """The next seed of the stream, its game and the stream's state before it was drawn, when a
+        state not yet dealt was observed (see :meth:`deal`)."""
         zero_sum = self.players == 2
         bound = 1.0 if self.reward == "win" else MAX_MARGIN
         info = pyspiel.GameInfo(
@@ -92,11 +125,40 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
     def __deepcopy__(self, memo: dict[int, Any]) -> SkyhallGame:
         """The same game with the same seed stream (OpenSpiel copies games; the stream is the RNG state)."""
         twin = type(self)(self.get_parameters())
-        twin.seeds = self.seeds.clone()
+        twin.seeds = Rng(self.stream())
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _loaded, (self.game_id, self.get_parameters(), self.seeds.state())
+        return _loaded, (self.game_id, self.get_parameters(), self.stream())
+
+    def stream(self) -> int:
+        """The seed stream's state as if no game had been dealt ahead."""
+        return self.seeds.state() if self.ahead is None else self.ahead[2]
+
+    def deal(self, seed: int | None = None) -> tuple[int, Any]:
+        """The seed and the game of a state dealt now: by default the next of the ``seed`` stream."""
+        if seed is not None:
+            return seed, self.engine.new_game(self.players, seed, self.options)
+        if self.ahead is not None:
+            seed, engine_state, _before = self.ahead
+            self.ahead = None
+            return seed, engine_state
+        seed = self.seeds.next64()
+        return seed, self.engine.new_game(self.players, seed, self.options)
+
+    def next_game(self) -> Any:
+        """The game the next state to be dealt will get, dealt ahead without changing which games
+        states get: what a state not yet dealt shows its observers.
+
+        OpenSpiel's C++ side works out the tensor's size by observing a throwaway initial state,
+        at every ``observation_tensor()`` call; dealing that state would use up a seed of the stream,
+        so the games a seed gives would depend on how often tensors were asked for.
+        """
+        if self.ahead is None:
+            before = self.seeds.state()
+            seed = self.seeds.next64()
+            self.ahead = (seed, self.engine.new_game(self.players, seed, self.options), before)
+        return self.ahead[1]
 
     def new_initial_state(self) -> SkyhallState:
         """A new game, dealt (its seed drawn from the ``seed`` stream) when it is first used."""
@@ -118,21 +180,35 @@ class Held:
     the same history: its game's seed, or the engine state a resample drew (kept as drawn).
     """
 
-    __slots__ = ("engine_state", "game", "origin", "rng")
+    __slots__ = ("engine_state", "game", "legal_indices", "legal_of", "origin", "rng")
 
     def __init__(self, game: SkyhallGame, engine_state: Any = None, rng: Rng | None = None) -> None:
         self.game = game
         self.engine_state = engine_state
         self.origin: int | Any = None if engine_state is None else engine_state.clone()
         self.rng = rng
+        self.legal_of: object = None
+        self.legal_indices: tuple[int, ...] = ()
 
     def deal(self, seed: int | None = None) -> Any:
         """Deal this state's game from ``seed``, by default the next of the game's ``seed`` stream."""
         game = self.game
-        self.origin = seed = game.seeds.next64() if seed is None else seed
-        self.engine_state = game.engine.new_game(game.players, seed)
+        self.origin, self.engine_state = game.deal(seed)
         self.rng = game.seeds.fork(1)
         return self.engine_state
+
+    def legal(self) -> tuple[int, ...]:
+        """The legal actions' codec indices in increasing order, worked out once per position (the
+        engine keeps one legal tuple per position, and OpenSpiel asks for them again and again)."""
+        actions = self.engine_state.legal_actions()
+        if actions is not self.legal_of:
+            self.legal_indices = tuple(sorted(self.game.engine.codec.encode_all(actions)))
+            self.legal_of = actions
+        return self.legal_indices
+
+    def seen(self) -> Any:
+        """The engine state its observers see: the game it will be dealt, if it is not dealt yet."""
+        return self.game.next_game() if self.engine_state is None else self.engine_state
 
     def dealt(self) -> tuple[Any, Rng]:
         """The engine state and the resampling stream, dealt first if need be."""
@@ -174,8 +250,7 @@ class SkyhallState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if self.engine_state.is_over or player != self.engine_state.to_act:
             return []
-        encode = self.held.game.engine.codec.encode
-        return sorted(encode(a) for a in self.engine_state.legal_actions())
+        return list(self.held.legal())
 
     def _apply_action(self, action: int) -> None:
         self.engine_state.apply(self.held.game.engine.codec.decode(action))
@@ -223,13 +298,14 @@ class SkyhallObserver:
         self.dict = {p.name: self.tensor[p.start : p.stop] for p in self.encoder.layout.parts}
 
     def set_from(self, state: SkyhallState, player: int) -> None:
-        self.encoder.encode(state.engine_state.view(player, log=False), self.tensor)
+        self.encoder.encode(state.held.seen().view(player, log=False), self.tensor)
 
     def string_from(self, state: SkyhallState, player: int) -> str:
-        seen = state.engine_state.view(player, log=self.perfect_recall).to_dict()
-        if not self.perfect_recall:
-            seen.pop("log", None)
-        return json.dumps(seen, sort_keys=True)
+        view = state.held.seen().view(player, log=self.perfect_recall)
+        seen = view.to_dict()
+        for name in (*view.LOOKUPS, *(() if self.perfect_recall else ("log",))):
+            seen.pop(name, None)
+        return json.dumps(seen, sort_keys=True, separators=(",", ":"))
 
 
 def _register(game_id: str) -> None:
@@ -258,9 +334,10 @@ def _played_back(game: SkyhallGame, origin: int | Any, history: list[int], rng: 
     return state
 
 
-def load(game_id: str, players: int = 2, reward: str = "margin", seed: int = 0) -> Any:
-    """``pyspiel.load_game`` of ``game_id`` with these parameters."""
-    return pyspiel.load_game(short_name(game_id), {"players": players, "reward": reward, "seed": seed})
+def load(game_id: str, players: int = 2, reward: str = "margin", seed: int = 0, **options: int | str) -> Any:
+    """``pyspiel.load_game`` of ``game_id`` with these parameters (``options``: see :func:`parameters`)."""
+    params: dict[str, Any] = {"players": players, "reward": reward, "seed": seed, **options}
+    return pyspiel.load_game(short_name(game_id), params)
 
 
 for _game_id in registry.available():

@@ -47,6 +47,10 @@ class View:
 
     game: ClassVar[str] = "airport-rush"
     """The id of the game this is a view of."""
+    LOOKUPS: ClassVar[tuple[str, ...]] = ("cards", "objective_cards")
+    """The keys of :meth:`to_dict` that describe cards named elsewhere in it (planes, action cards,
+    objectives): what follows from their ids and the game's data. A client draws with them; a key for
+    what the seat knows may leave them out."""
 
     cat: Catalog
     seat: int | None

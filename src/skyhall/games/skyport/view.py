@@ -51,6 +51,10 @@ class View:
 
     game: ClassVar[str] = "skyport"
     """The id of the game this is a view of."""
+    LOOKUPS: ClassVar[tuple[str, ...]] = ("cards", "spaces")
+    """The keys of :meth:`to_dict` that describe cards and board spaces named elsewhere in it: what
+    follows from their ids and the game's data. A client draws with them; a key for what the seat
+    knows may leave them out."""
 
     cat: Catalog
     seat: int | None

@@ -39,6 +39,10 @@ class View:
 
     game: ClassVar[str] = "skyrise"
     """The id of the game this is a view of."""
+    LOOKUPS: ClassVar[tuple[str, ...]] = ("cards", "heights")
+    """The keys of :meth:`to_dict` that describe cards named elsewhere in it and each Building's height:
+    what follows from their ids and the game's data. A client draws with them; a key for what the seat
+    knows may leave them out."""
 
     cat: Catalog
     seat: int | None
