@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -9,16 +10,21 @@ import pytest
 
 from skyhall.core.registry import available, get
 from skyhall.core.rng import Rng
+from skyhall.games.skyport.cards import load as skyport_cards
+from skyhall.games.skyrise.rules import KEY_MODES
 from skyhall.rl import encoder
 from skyhall.rl.encoding.__main__ import tables
 
 GAMES = sorted(available())
+CARDS = skyport_cards().cards
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 
-def positions(game: str, players: int, seed: int, every: int) -> list[object]:
+def positions(
+    game: str, players: int, seed: int, every: int, options: dict[str, object] | None = None
+) -> list[object]:
     """Every ``every``-th position of a random game."""
-    state = get(game).new_game(players, seed)
+    state = get(game).new_game(players, seed, options)
     rng = Rng(seed)
     found = []
     k = 0
@@ -87,3 +93,41 @@ def test_docs_show_the_current_layouts() -> None:
     begin, end = "<!-- layout:begin -->\n", "\n<!-- layout:end -->"
     shown = text[text.index(begin) + len(begin) : text.index(end)]
     assert shown == tables(), "regenerate the layout section: python -m skyhall.rl.encoding"
+
+
+def seen(view: object) -> str:
+    """What a view tells its seat, less what follows from the rest (card descriptions, the legal
+    actions' words, the log)."""
+    told = view.to_dict()  # type: ignore[attr-defined]
+    for key in (*view.LOOKUPS, "legal", "log"):  # type: ignore[attr-defined]
+        told.pop(key, None)
+    return json.dumps(told, sort_keys=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_views_that_tell_a_seat_different_things_encode_differently(game: str) -> None:
+    """Over random games (Skyrise under each City Keys rule), no two views that differ, beyond what
+    follows from the rest, share an observation."""
+    enc = encoder(game)
+    found: dict[bytes, str] = {}
+    for options in [{"city_keys": mode} for mode in KEY_MODES] if game == "skyrise" else [{}]:
+        for state in positions(game, 3, seed=5, every=3, options=options):
+            for seat in range(3):
+                view = state.view(seat, log=False)  # type: ignore[attr-defined]
+                told = seen(view)
+                assert found.setdefault(enc.encode(view).tobytes(), told) == told
+    assert len(found) > 100
+
+
+def test_a_skyport_observation_tells_the_two_station_decks_apart() -> None:
+    """Each Central Skyport space takes from one station deck: which top is on which deck matters."""
+    state = get("skyport").new_game(2, 5)
+    swapped = state.clone()
+    swapped.station_decks = [state.station_decks[1], state.station_decks[0]]
+    enc = encoder("skyport")
+    assert state.station_decks[0][-1] != state.station_decks[1][-1]
+    one, other = (enc.encode(s.view(0, log=False)) for s in (state, swapped))
+    assert not np.array_equal(one, other)
+    top = state.station_decks[0][-1]
+    assert f"{CARDS[top].id}/station deck 1 top" in enc.dump(one)
+    assert f"{CARDS[top].id}/station deck 2 top" in enc.dump(other)

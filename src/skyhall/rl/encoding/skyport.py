@@ -1,8 +1,8 @@
 """Grand Central Skyport's observation: where every visible card is, each skyport row, the board.
 
 The core is a card-by-location grid (one flag per card that the seat can see:
-on a board space, in a hand, in a skyport, on top of a station deck or the
-Promenade, being played). Hidden cards (a rival's face-down cards, the cards
+on a board space, in a hand, in a skyport, on top of either station deck or
+the Promenade, being played). Hidden cards (a rival's face-down cards, the cards
 under each deck's top) appear in no location, only in the counts. Skyport rows
 add their order: per position, the lane's colour and size or the station's two
 ribbon colours, for the first ``POSITIONS`` positions (rows rarely pass 18).
@@ -32,12 +32,15 @@ LOCATIONS = (
     *(f"space {s.id}" for s in CAT.spaces),
     *(f"hand {s}" for s in SEATS),
     *(f"skyport {s}" for s in SEATS),
-    "station deck top",
+    "station deck 1 top",
+    "station deck 2 top",
     "promenade top",
     "being played",
 )
 L_SPACE, L_HAND, L_SKYPORT = 0, SPACES, SPACES + 4
-L_STATION_TOP, L_PROMENADE_TOP, L_PLAYED = SPACES + 8, SPACES + 9, SPACES + 10
+L_STATION_TOP, L_PROMENADE_TOP, L_PLAYED = SPACES + 8, SPACES + 10, SPACES + 11
+"""Where the location runs start (``L_STATION_TOP + k`` is station deck ``k``'s top: each Central
+Skyport space takes from one of them)."""
 POSITION_FEATURES = (
     *COLOURS,
     "station",
@@ -185,7 +188,7 @@ def _stacks(decks: Stacks, promenade: Stacks) -> tuple[Index, Vector]:
     """The station decks ``decks`` and Promenade stacks ``promenade``: the flags of their visible tops,
     and their sizes (the run of ``counts`` at ``C_STACKS``). A view shares these tuples with the views
     before it until a card is taken from one, so this is worked out about once per take."""
-    tops = [WHERE + d[-1] * NLOC + L_STATION_TOP for d in decks if d]
+    tops = [WHERE + d[-1] * NLOC + L_STATION_TOP + k for k, d in enumerate(decks) if d]
     tops += [WHERE + t[-1] * NLOC + L_PROMENADE_TOP for t in promenade if t]
     sizes = [len(d) / 6 for d in decks] + [len(t) / 3 for t in promenade]
     return index(tops), np.array(sizes, np.float32)

@@ -23,6 +23,7 @@ from functools import lru_cache
 from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, load
 from skyhall.games.skyrise.district import board_for
+from skyhall.games.skyrise.rules import KEY_MODES
 from skyhall.games.skyrise.state import WONDER
 from skyhall.games.skyrise.steps import NAMES
 from skyhall.rl.encoding.incremental import (
@@ -65,6 +66,7 @@ BIDDER = LAYOUT.flags("bidder", SEATS, "who leads this auction")
 PASSED = LAYOUT.flags("passed", SEATS, "seats out of this auction")
 WINNER = LAYOUT.flags("winner", SEATS, "the seat whose Wonder effect is being resolved")
 REVEALED = LAYOUT.flags("revealed", ("kept Wonder cards revealed",), "the kept Wonder cards are public")
+KEYS = LAYOUT.flags("city_keys", KEY_MODES, "who the City Keys go to (the game's option)")
 ISLANDS = LAYOUT.grid("islands", CAT.slots, CAT.tile_ids, "the Outer Island tile in each slot")
 COLOUR = LAYOUT.grid("colour", SITES, COLOURS, "each district's colour (none: not in play)")
 DISC = LAYOUT.grid("disc", SITES, DISCS, "the disc lying on each district")
@@ -122,6 +124,14 @@ def _passed(passed: int, rel: Rel) -> Cells:
     return cells(
         [float(any(passed >> p & 1 for p, r in enumerate(rel) if r == s)) for s in range(len(SEATS))]
     )
+
+
+_KEY_MODE = one_hot(len(KEY_MODES))
+
+
+def _key_mode(mode: str, rel: Rel) -> Cells:
+    """The flag of the City Keys option ``mode``."""
+    return _KEY_MODE(KEY_MODES.index(mode), rel)
 
 
 @lru_cache(maxsize=64)
@@ -226,6 +236,7 @@ ENCODER = Incremental(
         run_field("site", SITE, NSITES, one_hot(NSITES)),
         run_field("effect", EFFECT, NWONDERS, one_hot(NWONDERS)),
         run_field("revealed", REVEALED, 1, truth),
+        run_field("keys_mode", KEYS, len(KEY_MODES), _key_mode),
         run_field("layout", ISLANDS, TERRAIN, _terrain),
         run_field("discs", DISC, NDISCS, one_hot(NDISCS), members=True),
         Field("occupant", _occupant, members=True),
