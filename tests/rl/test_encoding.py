@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +22,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 
 def positions(
-    game: str, players: int, seed: int, every: int, options: dict[str, object] | None = None
+    game: str, players: int, seed: int, every: int, options: Mapping[str, object] | None = None
 ) -> list[object]:
     """Every ``every``-th position of a random game."""
     state = get(game).new_game(players, seed, options)
