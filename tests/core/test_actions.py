@@ -43,6 +43,11 @@ def test_encode_and_decode_are_inverse(codec: Codec[Go | Rest]) -> None:
     assert codec.encode_all(reversed(UNIVERSE)) == list(range(len(UNIVERSE)))[::-1]
 
 
+def test_blocks_are_the_runs_of_one_kind_in_index_order() -> None:
+    mixed = Codec([Go("north", 1), Go("north", 2), Rest(), Go("south", 1)])
+    assert mixed.blocks() == [("Go", range(0, 2)), ("Rest", range(2, 3)), ("Go", range(3, 4))]
+
+
 @pytest.mark.parametrize("index", [-1, len(UNIVERSE)])
 def test_decode_outside_the_range(codec: Codec[Go | Rest], index: int) -> None:
     with pytest.raises(IndexError, match="outside"):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+import re
 import warnings
 
 import gymnasium
@@ -47,7 +50,8 @@ def test_aec_mask_is_the_engine_legal_set_at_every_step(game: str) -> None:
     for agent in env.agent_iter():
         obs, _reward, done, truncated, info = env.last()
         if done or truncated:
-            assert info == {}
+            result = table.state.result()
+            assert info == {"scores": tuple(result.scores), "winners": tuple(result.winners)}
             env.step(None)
             continue
         in_order = [table.codec.encode(a) for a in table.state.legal_actions()]
@@ -178,3 +182,112 @@ def test_gymnasium_make_and_make_vec_build_every_game() -> None:
             break
     else:
         raise AssertionError("no Airport Rush game ended in 2000 steps")
+
+
+def test_bad_option_values_and_render_modes_fail_at_construction() -> None:
+    with pytest.raises(ValueError, match="city_keys"):
+        aec_env("skyrise", options={"city_keys": "maybe"})
+    with pytest.raises(ValueError, match="render_mode must be None or 'ansi', not 'human'"):
+        gym_env("skyrise", render_mode="human")
+    with pytest.raises(ValueError, match="render_mode"):
+        aec_env("skyrise", render_mode="human")
+
+
+def test_reset_options_set_game_options_for_that_game_only() -> None:
+    env = gym_env("skyrise", players=3)
+    env.reset(seed=0, options={"first_player": 2, "city_keys": "off"})
+    assert (env.table.state.first, env.table.state.view(0).keys_mode) == (2, "off")
+    env.reset(seed=0)
+    assert env.table.state.view(0).keys_mode == "lowest"
+    with pytest.warns(UserWarning, match="Skyrise has no option 'colour' .*left alone"):
+        env.reset(seed=0, options={"colour": 1})
+
+
+def test_an_action_must_be_an_integer_and_a_game_must_be_going_on() -> None:
+    env = aec_env("skyrise", players=2)
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.last()
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+    env.reset(seed=1)
+    legal = env.last()[4]["legal_actions"]
+    for bad in (legal[0] + 0.5, str(legal[0]), np.array([legal[0]]), 2.0):
+        with pytest.raises(
+            TypeError, match=re.escape(f"an action is an integer, a codec index 0..4181; got {bad!r}")
+        ):
+            env.step(bad)  # type: ignore[arg-type]
+    assert env.last()[4]["legal_actions"] == legal  # nothing changed
+    env.step(np.int64(legal[0]))  # numpy's integers are integers
+    seat = gym_env("skyrise")
+    with pytest.raises(RuntimeError, match="call reset"):
+        seat.step(0)
+    _obs, _info = seat.reset(seed=1)
+    with pytest.raises(TypeError, match="an action is an integer"):
+        seat.step(None)  # type: ignore[arg-type]
+
+
+def test_after_the_game_every_agent_learns_the_scores_and_stepping_on_says_to_reset() -> None:
+    env = aec_env("airport-rush", players=3)
+    env.reset(seed=2)
+    seen: dict[str, dict[str, object]] = {}
+    for agent in env.agent_iter():
+        _obs, _reward, done, truncated, info = env.last()
+        if done or truncated:
+            seen[agent] = info
+        env.step(None if done or truncated else info["legal_actions"][0])
+    result = env.table.state.result()
+    outcome = {"scores": tuple(result.scores), "winners": tuple(result.winners)}
+    assert seen == dict.fromkeys(env.possible_agents, outcome)
+    with pytest.raises(RuntimeError, match=r"the game is over .*call reset"):
+        env.step(0)
+    with pytest.raises(RuntimeError, match="the game is over"):
+        env.last()
+
+
+def test_a_gym_episode_that_ended_refuses_more_steps() -> None:
+    env = gym_env("skyport")
+    _obs, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    assert env.step(illegal)[2] is True
+    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+        env.step(info["legal_actions"][0])
+    _obs, info = env.reset(seed=1)
+    done = False
+    while not done:
+        _obs, _reward, done, _truncated, info = env.step(info["legal_actions"][0])
+    result = env.table.state.result()
+    assert (info["scores"], info["winners"]) == (tuple(result.scores), tuple(result.winners))
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        env.step(0)
+
+
+def test_action_names_and_the_learners_render() -> None:
+    env = gym_env("airport-rush", render_mode="ansi")
+    _obs, info = env.reset(seed=4)
+    names = [env.action_name(i) for i in info["legal_actions"]]
+    assert names == [str(a) for a in env.table.state.legal_actions()]
+    with pytest.raises(ValueError, match=r"no action 5695: actions are 0\.\.5694"):
+        env.action_name(5695)
+    shown = env.render()
+    assert shown is not None
+    hand = env.table.state.view(0).hands[0]
+    assert any(env.table.state.cat.cards[c].id in shown for c in hand if c >= 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_environments_copy_and_pickle_with_their_game(game: str) -> None:
+    env = aec_env(game, players=2)
+    env.reset(seed=3)
+    for _ in range(5):
+        env.step(env.last()[4]["legal_actions"][-1])
+    for twin in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        assert twin.table.encoder is env.table.encoder and twin.table.state is not env.table.state
+        assert twin.table.state.snapshot() == env.table.state.snapshot()
+        assert np.array_equal(twin.last()[0]["observation"], env.last()[0]["observation"])
+        twin.step(twin.last()[4]["legal_actions"][0])
+        assert twin.table.state.snapshot() != env.table.state.snapshot()
+    seat = gym_env(game, opponents=["greedy"])
+    seat.reset(seed=3)
+    twin = pickle.loads(pickle.dumps(seat))
+    assert twin.step(seat.table.legal()[0])[1:3] == seat.step(seat.table.legal()[0])[1:3]
+    assert twin.table.state.snapshot() == seat.table.state.snapshot()

@@ -111,6 +111,19 @@ class Codec(Generic[A]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def blocks(self) -> list[tuple[str, range]]:
+        """The runs of consecutive indices whose actions are of one kind (class), in order: the
+        codec's map for a reader of raw indices (a kind may have several runs if the universe mixes
+        them)."""
+        found: list[tuple[str, range]] = []
+        for i, action in enumerate(self._items):
+            kind = type(action).__name__
+            if found and found[-1][0] == kind:
+                found[-1] = (kind, range(found[-1][1].start, i + 1))
+            else:
+                found.append((kind, range(i, i + 1)))
+        return found
+
     def encode(self, action: A) -> int:
         """The integer of ``action``; ``KeyError`` if it is not in the universe."""
         found = self._by_id.get(id(action))

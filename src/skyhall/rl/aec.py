@@ -21,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from skyhall.core.rng import Rng
-from skyhall.rl.table import HIGH, Reward, Table
+from skyhall.rl.table import HIGH, RENDER_MODES, Reward, Table, check_render_mode
 
 
 def observation_space(table: Table) -> spaces.Dict:
@@ -46,10 +46,11 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        check_render_mode(render_mode)
         self.table = Table(game, players, options, reward)
         self.metadata = {
             "name": f"skyhall_{game.replace('-', '_')}_v0",
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
             "is_parallelizable": False,
         }
         self.render_mode = render_mode
@@ -59,6 +60,8 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.table.actions) for a in self.possible_agents}
         self._seeds = Rng(random.SystemRandom().getrandbits(64))
         self._observed: dict[str, dict[str, Any]] = {}
+        self.agents: list[str] = []
+        self.agent_selection = self.possible_agents[0]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -67,10 +70,11 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; ``seed`` fixes it (and every later reset's) exactly."""
+        """A new game; ``seed`` fixes it (and every later reset's) exactly; ``options`` are game
+        options for this game only (over the environment's)."""
         if seed is not None:
             self._seeds = Rng(seed)
-        self.table.reset(self._seeds.next64())
+        self.table.reset(self._seeds.next64(), options)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -85,13 +89,23 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         """``agent``'s observation of this position: computed once, so ``last()`` then
         ``observe()`` cost one encoding; a step makes fresh arrays (kept ones never change)."""
         found = self._observed.get(agent)
-        if found is None:
+        if found is None or not self.agents:
+            self._check_playing()
             seat = self._seat_of[agent]
             found = {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
             self._observed[agent] = found
         return found
 
+    def _check_playing(self) -> None:
+        """``RuntimeError`` before the first reset, or once every agent has stepped out of a finished game."""
+        self.table.playing()
+        if not self.agents:
+            raise RuntimeError(
+                "the game is over and every agent has stepped out: call reset() to start another"
+            )
+
     def step(self, action: int | None) -> None:
+        self._check_playing()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -105,16 +119,23 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         self.infos[agent] = {}
         seat = table.state.to_act
         if seat is None:  # the game is over: rewards for all, then each agent steps out in turn
+            outcome = table.outcome()
             for agent_name, reward in zip(self.agents, table.rewards(), strict=True):
                 self.rewards[agent_name] = reward
                 self.terminations[agent_name] = True
+                self.infos[agent_name] = dict(outcome)
             self._accumulate_rewards()
             self.agent_selection = self.possible_agents[0]
             return
         self.agent_selection = chosen = self.possible_agents[seat]
         self.infos[chosen] = {"legal_actions": table.legal()}
 
+    def action_name(self, index: int) -> str:
+        """What the action numbered ``index`` does, in the game's notation."""
+        return self.table.action_name(index)
+
     def render(self) -> str | None:
+        """The table as a spectator sees it, in terminal text (``render_mode="ansi"``)."""
         if self.render_mode == "ansi":
             return self.table.render()
         return None

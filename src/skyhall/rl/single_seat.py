@@ -6,7 +6,13 @@ given their own view and legal choices. The learner's legal actions are in
 every ``step``, and their indices in the engine's order are ``info["legal_actions"]``.
 An action outside the mask ends the episode at once with
 ``illegal_reward`` and ``info["illegal"] = True`` (a learner should never send one;
-the rule keeps random probes such as Gymnasium's checker well defined).
+the rule keeps random probes such as Gymnasium's checker well defined); an action that is
+no integer is a ``TypeError``, and a step after the episode ended a ``RuntimeError``. The
+final step's ``info`` also holds the game's ``scores`` and ``winners`` (seats).
+
+Opponents that stop thinking at a time limit (``normal``, ``hard``, ``ismcts:250ms``) play
+differently on a busy machine, so a seed then no longer fixes the episodes (a warning says so):
+give search a number of iterations (``ismcts:200``) for repeatable evaluation.
 
 Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<game>-v0``, so
 ``gymnasium.make("skyhall/skyrise-v0", players=3, opponents=["greedy"])`` and
@@ -16,6 +22,7 @@ Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<gam
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
@@ -24,11 +31,11 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from skyhall.agents import Agent, make_agent
+from skyhall.agents import Agent, clocked, make_agent
 from skyhall.core.registry import available
 from skyhall.core.rng import Rng
 from skyhall.rl.encoding import Vector
-from skyhall.rl.table import HIGH, Reward, Table
+from skyhall.rl.table import HIGH, RENDER_MODES, Reward, Table, check_render_mode
 
 
 class SkyhallSeat(gymnasium.Env[Vector, Any]):
@@ -45,7 +52,8 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        self.metadata = {"render_modes": ["ansi"]}
+        self.metadata = {"render_modes": list(RENDER_MODES)}
+        check_render_mode(render_mode)
         self.table = Table(game, players, options, reward)
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, not {seat}")
@@ -56,6 +64,14 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
             )
         for name in set(names):
             make_agent(name, 0)  # an unknown name fails here, not at the first reset
+        timed = sorted({name for name in names if clocked(name)})
+        if timed:
+            warnings.warn(
+                f"{', '.join(timed)} stop thinking at a time limit, so a seed does not fix the episodes "
+                "(they depend on this machine's speed and load); for repeatable ones give search a "
+                "number of iterations, e.g. ismcts:200",
+                stacklevel=3,
+            )
         self.seat = seat
         self.opponent_names = names
         self.opponents: dict[int, Agent] = {}
@@ -64,15 +80,20 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         self.observation_space = spaces.Box(0.0, HIGH, (self.table.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.table.actions)
         self._seeds = Rng(random.SystemRandom().getrandbits(64))
+        self._over = True
+        """No episode is going on: before the first reset, and once one has ended."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
-        """A new game (``seed`` fixes it and every later reset's), played on to this seat's first decision."""
+        """A new game, played on to this seat's first decision. ``seed`` fixes it and every later
+        reset's (with opponents that have no time limit); ``options`` are game options for this
+        episode only (over the environment's)."""
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = Rng(seed)
-        self.table.reset(self._seeds.next64())
+        self.table.reset(self._seeds.next64(), options)
+        self._over = False
         others = [p for p in range(self.table.players) if p != self.seat]
         self.opponents = {
             p: make_agent(name, self._seeds.next64())
@@ -82,13 +103,18 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         return self.table.observe(self.seat), self._info()
 
     def step(self, action: int) -> tuple[Vector, SupportsFloat, bool, bool, dict[str, Any]]:
-        if not self.table.is_legal(int(action)):
+        index = self.table.index(action)
+        if self._over:
+            self.table.playing()  # no game yet: says to reset
+            raise RuntimeError("the episode is over: call reset() to start another")
+        if not self.table.is_legal(index):
+            self._over = True
             none = np.zeros(self.table.actions, np.int8)
             info = {"action_mask": none, "legal_actions": (), "illegal": True}
             return self.table.observe(self.seat), self.illegal_reward, True, False, info
-        self.table.play(action)
+        self.table.play(index)
         self._play_opponents()
-        over = self.table.state.is_over
+        self._over = over = self.table.state.is_over
         reward = self.table.rewards()[self.seat] if over else 0.0
         return self.table.observe(self.seat), reward, over, False, self._info()
 
@@ -99,7 +125,8 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
 
     def _info(self) -> dict[str, Any]:
         """The learner's legal actions now, as a mask and as indices (none once the game is over)."""
-        return {"action_mask": self.table.mask(self.seat), "legal_actions": self.table.legal()}
+        info = {"action_mask": self.table.mask(self.seat), "legal_actions": self.table.legal()}
+        return {**info, **self.table.outcome()}
 
     def _play_opponents(self) -> None:
         """Let the agents decide until this seat must, or the game ends."""
@@ -108,8 +135,13 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
             seat = state.to_act
             state.apply(self.opponents[seat].choose(state.view(seat, log=False), state.legal_actions()))
 
+    def action_name(self, index: int) -> str:
+        """What the action numbered ``index`` does, in the game's notation."""
+        return self.table.action_name(index)
+
     def render(self) -> str | None:
-        return self.table.render() if self.render_mode == "ansi" else None
+        """The table as the learner's seat sees it, in terminal text (``render_mode="ansi"``)."""
+        return self.table.render(self.seat) if self.render_mode == "ansi" else None
 
 
 def gym_env(

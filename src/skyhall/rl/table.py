@@ -9,6 +9,8 @@ indices and as a mask, observations through the game's encoder from
 from __future__ import annotations
 
 import importlib
+import operator
+import warnings
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -24,6 +26,15 @@ REWARDS: tuple[Reward, ...] = ("margin", "win")
 Mask = npt.NDArray[np.int8]
 HIGH = 10.0
 """Upper bound of every observation entry (entries are flags and counts scaled to about 0..1)."""
+
+
+RENDER_MODES = ("ansi",)
+
+
+def check_render_mode(mode: str | None) -> None:
+    """``ValueError`` unless ``mode`` is ``None`` or one the environments render in (terminal text)."""
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None or {' or '.join(map(repr, RENDER_MODES))}, not {mode!r}")
 
 
 def legal_indices(mask: Mask) -> npt.NDArray[np.intp]:
@@ -62,7 +73,7 @@ class Table:
         self.game.spec.check_players(players)
         self.players = players
         self.options = dict(options or {})
-        self.game.spec.resolve_options(self.options)  # unknown options fail now, not at reset
+        self.game.new_game(players, 0, self.options)  # unknown options and bad values fail now
         self.reward: Reward = reward
         self.codec = self.game.codec
         self.encoder = encoder(game_id)
@@ -72,8 +83,48 @@ class Table:
         self._legal: tuple[int, ...] = ()
         self._legal_mask: Mask = np.zeros(self.actions, np.int8)
 
-    def reset(self, seed: int) -> None:
-        self.state = self.game.new_game(self.players, seed, self.options)
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy or a pickle keeps the game by its id (the registry's game, its codec and the encoder
+        are shared, never copied), the settings and the position."""
+        return _restored, (self.game.id, self.players, self.options, self.reward, self.state)
+
+    def reset(self, seed: int, options: Mapping[str, object] | None = None) -> None:
+        """A new game from ``seed``; ``options`` that name game options set them for this game only,
+        over the table's. Other names are warned about and left alone (PettingZoo's API test passes
+        one to see that ``reset`` takes options)."""
+        known = self.game.spec.options
+        unknown = sorted(set(options or {}) - set(known))
+        if unknown:
+            warnings.warn(
+                f"{self.game.spec.title} has no option {', '.join(map(repr, unknown))} "
+                f"(options: {', '.join(sorted(known))}); left alone",
+                stacklevel=3,
+            )
+        chosen = {k: v for k, v in (options or {}).items() if k in known}
+        self.state = self.game.new_game(self.players, seed, {**self.options, **chosen})
+
+    def playing(self) -> Any:
+        """The engine state; ``RuntimeError`` before the first :meth:`reset`."""
+        if self.state is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self.state
+
+    def index(self, action: object) -> int:
+        """``action`` as a codec index: any integer (numpy's too), never a float, a string or an array
+        of several (``TypeError`` naming what came)."""
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(
+                f"an action is an integer, a codec index 0..{self.actions - 1}; got {action!r}"
+            ) from None
+
+    def action_name(self, index: int) -> str:
+        """What the action numbered ``index`` does, in the game's notation (e.g. ``bid B12 on C3``)."""
+        index = self.index(index)
+        if not 0 <= index < self.actions:
+            raise ValueError(f"no action {index}: actions are 0..{self.actions - 1}")
+        return str(self.codec.decode(index))
 
     def legal(self) -> tuple[int, ...]:
         """The pending decision's legal actions as codec indices (empty once the game is over)."""
@@ -87,7 +138,8 @@ class Table:
         the same object the indices and the mask still hold. The games build legal sets from the
         codec's shared action objects, so encoding them is one identity lookup per action.
         """
-        actions = () if self.state.is_over else self.state.legal_actions()
+        state = self.playing()
+        actions = () if state.is_over else state.legal_actions()
         if actions is self._legal_of:
             return
         indices = self.codec.encode_all(actions)
@@ -97,7 +149,8 @@ class Table:
         self._legal_of = actions
 
     def is_legal(self, index: int) -> bool:
-        """Whether the action numbered ``index`` may be played now."""
+        """Whether the action numbered ``index`` may be played now (``TypeError`` unless an integer)."""
+        index = self.index(index)
         self._refresh()
         return 0 <= index < self.actions and bool(self._legal_mask[index])
 
@@ -106,18 +159,20 @@ class Table:
 
         A fresh array each call: the caller may keep or change it.
         """
-        if seat is None or seat == self.state.to_act:
+        if seat is None or seat == self.playing().to_act:
             self._refresh()
             return self._legal_mask.copy()
         return np.zeros(self.actions, np.int8)
 
     def observe(self, seat: int, out: Vector | None = None) -> Vector:
         """``seat``'s observation, encoded from its view alone."""
-        return self.encoder.encode(self.state.view(seat, log=False), out)
+        return self.encoder.encode(self.playing().view(seat, log=False), out)
 
     def play(self, index: int) -> None:
         """Apply the action numbered ``index``; ``ValueError`` naming the decision if it is not legal now."""
-        index = int(index)
+        index = self.index(index)
+        if self.playing().is_over:
+            raise RuntimeError("the game is over: call reset() to start another")
         if not self.is_legal(index):
             shown = f" ({self.codec.decode(index)})" if 0 <= index < self.actions else ""
             raise ValueError(f"action {index}{shown} is not legal now")
@@ -125,11 +180,27 @@ class Table:
 
     def rewards(self) -> tuple[float, ...]:
         """Each seat's final reward (all 0 until the game is over)."""
-        if not self.state.is_over:
+        if not self.playing().is_over:
             return (0.0,) * self.players
         return final_rewards(self.state.result(), self.reward)
 
-    def render(self) -> str:
-        """The table in terminal text, as a spectator sees it."""
+    def outcome(self) -> dict[str, Any]:
+        """A finished game's scores (by seat) and winners (seats, after the tie-breaks): what an
+        environment adds to its final infos. Empty while the game goes on."""
+        if not self.playing().is_over:
+            return {}
+        result = self.state.result()
+        return {"scores": tuple(result.scores), "winners": tuple(result.winners)}
+
+    def render(self, seat: int | None = None) -> str:
+        """The table in terminal text, as ``seat`` sees it (``None``: a spectator)."""
         text = importlib.import_module(f"skyhall.games.{self.game.id.replace('-', '_')}.text")
-        return "\n\n".join(f"{title}\n{body}" for title, body in text.render(self.state.view(None)))
+        view = self.playing().view(seat)
+        return "\n\n".join(f"{title}\n{body}" for title, body in text.render(view))
+
+
+def _restored(game_id: str, players: int, options: Mapping[str, object], reward: Reward, state: Any) -> Table:
+    """A copied or unpickled :class:`Table`."""
+    table = Table(game_id, players, options, reward)
+    table.state = state
+    return table
