@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from skyhall.server.bots import BotPool
+from tests.server.conftest import Server
 
 SERVER = textwrap.dedent(
     """
@@ -123,3 +124,27 @@ def test_a_match_a_person_plays_gets_the_next_free_worker_before_bot_only_matche
         return gate.started
 
     assert asyncio.run(scenario()) == [1, 4, 2, 3]
+
+
+def test_a_bot_handed_a_seat_while_an_earlier_bot_thinks_still_plays(server: Server) -> None:
+    """Hand the seat to a bot, take it back and play, hand it over again while the first bot still
+    thinks: the first bot's move comes too late, and the second bot must then decide (the seat was
+    left waiting for good)."""
+    gate = Gate()
+    server.client.app.state.hall.bots._pool = gate  # type: ignore[attr-defined]
+    created = server.create()
+    match = created["match"]
+    seat = server.state(match)["view"]["to_act"]
+    token = created["seats"][seat]["token"]
+    url = f"/api/matches/{match}/seats/{seat}/control"
+    server.client.post(url, json={"token": token, "kind": "bot", "level": "random"})
+    server.wait_until(lambda: len(gate.started) == 1)
+    server.client.post(url, json={"token": token, "kind": "human"})
+    server.play_first_choices(created, 1)
+    assert server.state(match)["view"]["to_act"] == seat  # a turn is a chain of decisions
+    server.client.post(url, json={"token": token, "kind": "bot", "level": "random"})
+    gate.running[0].set_result("pass")  # the first bot's move, for a position gone by
+    server.wait_until(lambda: len(gate.started) == 2)  # the second bot thinks
+    choice = server.state(match, token)["choices"][0]["notation"]
+    gate.running[1].set_result(choice)
+    server.wait_until(lambda: server.state(match)["seq"] == 2)

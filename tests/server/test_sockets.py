@@ -133,3 +133,19 @@ def test_the_table_in_words_is_each_seats_own_view_on_request(server: Server) ->
     assert sections[1] != sections[2]  # each seat reads its own hand
     forged = server.client.get(f"/api/matches/{match}/words", headers={"Authorization": "Bearer nope"})
     assert (forged.status_code, forged.json()["code"]) == (403, "forbidden")
+
+
+def test_a_match_is_watched_while_a_human_seat_has_a_socket_open(server: Server) -> None:
+    """Bots of watched matches think first: an empty human seat, a spectator or a bot seat does not
+    make a match watched (anyone can start matches by the dozen with one human seat left empty)."""
+    created = server.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    match = created["match"]
+    authority = server.authority(match)
+    assert not authority.watched()
+    with server.client.websocket_connect(f"/ws/matches/{match}") as watcher:
+        join(watcher, None)
+        assert not authority.watched()
+        with server.client.websocket_connect(f"/ws/matches/{match}") as player:
+            join(player, created["seats"][0]["token"])
+            assert authority.watched()
+        server.wait_until(lambda: not authority.watched())

@@ -154,6 +154,12 @@ class Authority:
             return BROKEN
         return OVER if self.state.is_over else LIVE
 
+    def watched(self) -> bool:
+        """Whether a person is at the table: a human seat with a socket open. Its bots think before those
+        of matches nobody watches (see :class:`~skyhall.server.bots.BotPool`), which anyone can start
+        by the dozen, one human seat left empty in each."""
+        return any(seat.kind == "human" and seat.sockets > 0 for seat in self.seats)
+
     def public_seats(self) -> list[dict[str, Any]]:
         return [seat.public() for seat in self.seats]
 

@@ -65,8 +65,8 @@ class BotPool:
     """A process pool started on first use (``spawn``: workers share nothing with the server).
 
     At most one decision per worker is thinking; the others wait their turn, those of matches a person
-    plays (``urgent``) before those of matches only bots play, so a few bot-only matches cannot keep
-    a person waiting for their bot's reply longer than a decision being thought already takes.
+    watches (``urgent``: a human seat's socket is open) before the others, so matches nobody watches
+    cannot keep a person waiting for their bot's reply longer than a decision being thought already takes.
     """
 
     def __init__(self, workers: int) -> None:

@@ -240,15 +240,17 @@ class Hall:
         name = authority.seats[turn.seat].name
         try:
             seed = bot_seed(authority.record.seed, turn.seat, turn.seq)
-            urgent = any(seat.kind == "human" for seat in authority.seats)  # a person waits on it
-            notation = await self.bots.choose(turn.level, seed, turn.view, turn.legal, urgent)
+            notation = await self.bots.choose(turn.level, seed, turn.view, turn.legal, authority.watched())
             await authority.act(self.journal, turn.seat, turn.seq, notation, bot=True)
         except Refused as exc:
-            if exc.code == "stale":  # the seat was taken back meanwhile: nothing to do
+            # ``stale``: the position moved on while it thought (its seat was taken back and played,
+            # perhaps handed to a bot again): whoever decides now is kicked below.
+            if exc.code != "stale":
+                log.error(
+                    "match %s: the bot for seat %s chose badly: %s", authority.id, turn.seat, exc.message
+                )
+                await authority.tell_all(error("bot", f"The bot playing {name} failed: {exc.message}."))
                 return
-            log.error("match %s: the bot for seat %s chose badly: %s", authority.id, turn.seat, exc.message)
-            await authority.tell_all(error("bot", f"The bot playing {name} failed: {exc.message}."))
-            return
         except Exception as exc:  # a failing bot must not stop the match or the server
             log.exception("match %s: the bot for seat %s failed", authority.id, turn.seat)
             await authority.tell_all(error("bot", f"The bot playing {name} failed ({exc})."))
