@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from skyhall.server import hall as hall_module
-from skyhall.server.authority import Refused
+from skyhall.server.authority import UNREADABLE, Refused
 from skyhall.server.bots import BotPool
 from skyhall.server.hall import Hall
 from skyhall.server.messages import CreateMatch, SeatSpec
@@ -61,13 +61,42 @@ def test_a_stored_log_that_does_not_replay_marks_only_that_match_broken(server: 
     server.start()
     response = server.client.get(f"/api/matches/{bad['match']}")
     assert (response.status_code, response.json()["code"]) == (409, "broken")
-    assert "actions[0]" in response.json()["message"]
+    message = response.json()["message"]
+    assert "move 1 cannot be played (the server's log says why)" in message
+    assert "moon" not in message  # a stored move may hold a seat's secret: only its number is said
     record = server.client.get(f"/api/matches/{bad['match']}/record")  # it holds the seed: every hand
     assert (record.status_code, record.json()["code"]) == (409, "broken")
     act = server.act(bad["match"], bad["seats"][0]["token"], 1, "pass")
     assert (act.status_code, act.json()["code"]) == (409, "broken")
     assert server.state(good["match"])["seq"] == 2
     assert server.sql("select status from match where id = :match", match=bad["match"]) == [("broken",)]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "update match set options = '{not json' where id = :match",  # SQLite keeps any text
+        "update match set options = '[1]' where id = :match",
+        "delete from seat where match_id = :match and seat = 1",
+        "update match set game = 'chess' where id = :match",
+    ],
+)
+def test_a_match_whose_rows_are_damaged_is_broken_and_the_server_starts(server: Server, damage: str) -> None:
+    if "not json" in damage and not server.url.startswith("sqlite"):
+        pytest.skip("PostgreSQL refuses to store text that is no JSON")
+    good = server.create()
+    bad = server.create()
+    server.close()
+    server.sql(damage, match=bad["match"])
+    server.start()  # the server starts, and serves the other matches
+    server.play_first_choices(good, 1)
+    response = server.client.get(f"/api/matches/{bad['match']}")
+    assert (response.status_code, response.json()["code"]) == (409, "broken")
+    assert response.json()["message"] == "this match cannot be played: " + UNREADABLE
+    assert server.sql("select status from match where id = :match", match=bad["match"]) == [("broken",)]
+    tokens = [good["seats"][0]["token"], bad["seats"][0]["token"]]
+    mine = server.client.post("/api/my-matches", json={"tokens": tokens}).json()["matches"]
+    assert good["match"] in [m["match"] for m in mine]  # the damaged one never hides the others
 
 
 def test_of_two_racing_choices_for_one_decision_exactly_one_wins(database: str) -> None:

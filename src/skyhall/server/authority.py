@@ -18,12 +18,13 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from skyhall.core.engine import play
-from skyhall.core.errors import IllegalAction, MalformedAction
+from skyhall.core.errors import IllegalAction, MalformedAction, RecordError
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import get
 from skyhall.core.text import text_module
@@ -102,6 +103,21 @@ class BotTurn:
     legal: tuple[Any, ...]
 
 
+UNREADABLE = "its stored data is damaged (the server's log says how)"
+"""Why a match whose rows cannot be read, or do not fit together, is broken."""
+
+
+def replay_failure(exc: RecordError) -> str:
+    """Why a match whose record does not replay is broken, in words every watcher may read: a move
+    that no longer plays is named by its number only, since its notation or the reason it is refused
+    may hold a seat's secret (kept objectives); the server's log has the whole error."""
+    move = re.fullmatch(r"actions\[(\d+)\]", exc.field)
+    if move is None:
+        return f"its stored moves no longer replay: {exc}"
+    number = int(move.group(1)) + 1
+    return f"its stored moves no longer replay: move {number} cannot be played (the server's log says why)"
+
+
 class Authority:
     """A live, finished or broken match in memory."""
 
@@ -136,11 +152,18 @@ class Authority:
         seats = [Seat(s.name, s.kind, s.level, s.token_hash) for s in stored.seats]
         reason = stored.reason if stored.status == BROKEN else None
         state = None
+        if reason is None and len(seats) != stored.players:
+            log.error("match %s: %d seats stored for %d players", stored.id, len(seats), stored.players)
+            reason = UNREADABLE
         if reason is None:
             try:
                 state = record.replay(source=f"match {stored.id}")
-            except Exception as exc:  # any failure to rebuild marks this match broken, never the server
-                reason = f"its stored moves no longer replay: {exc}"
+            except RecordError as exc:
+                log.warning("match %s no longer replays: %s", stored.id, exc)
+                reason = replay_failure(exc)
+            except Exception:  # any failure to rebuild marks this match broken, never the server
+                log.exception("match %s no longer replays", stored.id)
+                reason = UNREADABLE
         return cls(stored.id, record, state, seats, reason)
 
     @property

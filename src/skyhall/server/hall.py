@@ -9,6 +9,7 @@ match whether a bot must decide and, if so, has the bot pool think off the event
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import secrets
@@ -16,13 +17,15 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.exc import OperationalError
+
 from skyhall.agents import agent_names
 from skyhall.core.errors import SkyhallError
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import Game, available, get
 from skyhall.core.spec import Option
 from skyhall.core.text import MissingText, paragraphs, text_module
-from skyhall.server.authority import Authority, BotTurn, Refused, new_seats, seat_infos
+from skyhall.server.authority import UNREADABLE, Authority, BotTurn, Refused, new_seats, seat_infos
 from skyhall.server.bots import BotPool, bot_seed, levels
 from skyhall.server.journal import Journal
 from skyhall.server.messages import CreateMatch, error
@@ -95,22 +98,35 @@ class Hall:
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
-        """Rebuild every live match, and let bots whose turn it is think."""
+        """Rebuild every live match, and let bots whose turn it is think (a match that cannot be read
+        is marked broken and the others start all the same)."""
         for match_id in await asyncio.to_thread(self.store.live_ids):
-            await self.get(match_id)
+            with contextlib.suppress(Refused):
+                await self.get(match_id)
 
     async def get(self, match_id: str) -> Authority:
-        """The match ``match_id`` (rebuilt from the store on first use); ``not_found`` if there is none."""
+        """The match ``match_id`` (rebuilt from the store on first use); ``not_found`` if there is none,
+        ``broken`` if its stored rows cannot even be read (it is then marked broken)."""
         found = self.matches.get(match_id)
         if found is not None:
             self._keep(found)
             return found
-        stored = await asyncio.to_thread(self.store.load, match_id) if MATCH_ID.fullmatch(match_id) else None
-        if stored is None:
+        if not MATCH_ID.fullmatch(match_id):
             raise Refused("not_found", f"there is no match {match_id!r}")
-        authority = self.matches.get(match_id)  # another request may have rebuilt it meanwhile
-        if authority is None:
-            authority = Authority.rebuild(stored)
+        try:
+            stored = await asyncio.to_thread(self.store.load, match_id)
+            if stored is None:
+                raise Refused("not_found", f"there is no match {match_id!r}")
+            authority = self.matches.get(match_id)  # another request may have rebuilt it meanwhile
+            if authority is None:
+                authority = Authority.rebuild(stored)
+        except (Refused, OperationalError):  # not found; the database busy (a 503, tried again)
+            raise
+        except Exception:  # damaged rows: this match is broken, never the server
+            log.exception("match %s cannot be read from the store", match_id)
+            await asyncio.to_thread(self.store.mark, match_id, BROKEN, UNREADABLE)
+            raise Refused("broken", f"this match cannot be played: {UNREADABLE}") from None
+        if self.matches.get(match_id) is None:
             if authority.reason is not None and stored.status != BROKEN:
                 log.warning("match %s is broken: %s", match_id, authority.reason)
                 await asyncio.to_thread(self.store.mark, match_id, BROKEN, authority.reason)
@@ -207,7 +223,10 @@ class Hall:
         found = await asyncio.to_thread(self.store.seats_of_tokens, hashes)
         out = []
         for match_id, seat in found:
-            authority = await self.get(match_id)
+            try:
+                authority = await self.get(match_id)
+            except Refused:  # its rows cannot be read (the log says why): nothing to show of it
+                continue
             state = authority.state
             out.append(
                 {

@@ -271,10 +271,12 @@ class Store:
             session.get_one(MatchRow, match_id).updated = now()
 
     def mark(self, match_id: str, status: str, reason: str | None = None) -> None:
+        """Set the match's status (and why it is broken), without reading the row: a row whose other
+        columns are damaged can still be marked."""
         with self.session.begin() as session:
-            row = session.get_one(MatchRow, match_id)
-            row.status = status
-            row.reason = reason
+            session.execute(
+                update(MatchRow).where(MatchRow.id == match_id).values(status=status, reason=reason)
+            )
 
     def seats_of_tokens(self, hashes: Sequence[str]) -> list[tuple[str, int]]:
         """``(match id, seat)`` for every stored token hash among ``hashes``."""
