@@ -6,6 +6,9 @@ import json
 import re
 from typing import Any
 
+import pytest
+from sqlalchemy.exc import OperationalError
+
 from tests.server.conftest import Server
 
 
@@ -149,3 +152,34 @@ def test_a_match_is_watched_while_a_human_seat_has_a_socket_open(server: Server)
             join(player, created["seats"][0]["token"])
             assert authority.watched()
         server.wait_until(lambda: not authority.watched())
+
+
+def test_a_failure_of_the_servers_own_is_said_on_the_socket_which_stays_open(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database that does not answer is ``busy`` (try again), any other failure ``internal``; the
+    socket stays open, as for a refusal, and the click is not silently lost."""
+    created = server.create()
+    match = created["match"]
+    token = server.token_to_act(created)
+    hall = server.client.app.state.hall  # type: ignore[attr-defined]
+    failures = iter([OperationalError("insert", {}, Exception("database is locked")), KeyError("bug")])
+
+    async def failing(*_args: object) -> None:
+        raise next(failures)
+
+    monkeypatch.setattr(hall, "act", failing)
+    with server.client.websocket_connect(f"/ws/matches/{match}") as player:
+        first = join(player, token)
+        act = {"type": "act", "seq": 0, "action": first["choices"][0]["notation"]}
+        player.send_json(act)
+        assert player.receive_json() == {
+            "type": "error",
+            "code": "busy",
+            "message": "the database did not answer in time; nothing was changed, try again",
+        }
+        player.send_json(act)
+        assert player.receive_json()["code"] == "internal"
+        player.send_json({"type": "ping"})
+        assert player.receive_json()["type"] == "pong"
+    assert server.state(match)["seq"] == 0

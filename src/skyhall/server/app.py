@@ -128,6 +128,17 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+def unexpected(exc: Exception, what: str) -> Refused:
+    """The refusal a client gets when handling ``what`` failed for a reason of the server's own (logged):
+    ``busy`` when the database did not answer (nothing was changed: trying again may work), else
+    ``internal``."""
+    if isinstance(exc, OperationalError):
+        log.warning("the database failed on %s: %s", what, exc)
+        return Refused("busy", "the database did not answer in time; nothing was changed, try again")
+    log.error("%s failed", what, exc_info=exc)
+    return Refused("internal", "the server failed on this (it is logged)")
+
+
 def inline_script_hashes(folder: Path) -> list[str]:
     """The CSP sources of the inline scripts (the import maps) of the pages in ``folder``."""
     found = set()
@@ -254,13 +265,11 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
 
     @app.exception_handler(OperationalError)
     async def _busy(_request: Request, exc: OperationalError) -> JSONResponse:
-        log.warning("the database failed: %s", exc)
-        return refusal(Refused("busy", "the database did not answer in time; nothing was changed, try again"))
+        return refusal(unexpected(exc, "a request"))
 
     @app.exception_handler(Exception)
     async def _failed(_request: Request, exc: Exception) -> JSONResponse:
-        log.exception("a request failed", exc_info=exc)
-        return refusal(Refused("internal", "the server failed on this request (it is logged)"))
+        return refusal(unexpected(exc, "a request"))
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> Response:
@@ -503,6 +512,8 @@ class MatchSocket:
                 self.refuse(exc)
                 if exc.code == "forbidden" and not self.joined:
                     self.close(4403)
+            except Exception as exc:  # the socket stays open, as for a refusal: the page says so
+                self.refuse(unexpected(exc, f"a message on match {self.authority.id}'s socket"))
             finally:
                 self.busy = False
 
