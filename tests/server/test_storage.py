@@ -10,13 +10,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from skyhall.server import hall as hall_module
+from skyhall.server.app import create_app
 from skyhall.server.authority import UNREADABLE, Refused
 from skyhall.server.bots import BotPool
 from skyhall.server.hall import Hall
 from skyhall.server.messages import CreateMatch, SeatSpec
-from skyhall.server.storage import Store
+from skyhall.server.storage import InUse, Store
 from tests.server.conftest import BACKENDS, Server
 
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
@@ -138,3 +140,16 @@ def test_only_the_last_ended_matches_asked_for_stay_in_memory(
     assert second in memory and first not in memory  # asked for longest ago: rebuilt when asked again
     assert server.state(first) == answers[first] and first in memory and second not in memory
     assert server.client.get(f"/api/matches/{second}/replay/3").status_code == 200
+
+
+def test_a_second_server_on_one_database_refuses_to_start(server: Server) -> None:
+    """Each server keeps its matches in memory: a second one would serve matches that fall behind."""
+    created = server.create()
+    second = TestClient(create_app(server.url, bot_workers=1))
+    with pytest.raises(
+        InUse, match=r"another Skyhall server is using this database .*one server per database"
+    ):
+        second.__enter__()
+    server.close()  # the first one stops: the database is free again
+    server.start()
+    assert server.state(created["match"])["seq"] == 0

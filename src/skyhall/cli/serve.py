@@ -34,9 +34,17 @@ def serve(
 
         from skyhall.server.app import create_app, database_url
         from skyhall.server.messages import MAX_MESSAGE
+        from skyhall.server.storage import InUse, Store
     except ModuleNotFoundError as exc:
         fail(f"the server needs the 'server' extra (pip install 'skyhall[server]'): missing {exc.name}")
     url = database_url(db)
+    store = Store(url)  # said in one line here, rather than as a failed start up in the server's log
+    try:
+        store.claim()
+    except InUse as exc:
+        fail(str(exc))
+    finally:
+        store.close()
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     stored = make_url(url).render_as_string(hide_password=True)
     print(f"Skyhall is at http://{shown}:{port}/  (matches stored in {stored})", flush=True)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,9 +46,16 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+try:
+    import fcntl
+except ImportError:  # Windows: SQLite files are not claimed there
+    fcntl = None  # type: ignore[assignment]
 
 LIVE = "live"
 OVER = "over"
@@ -186,6 +194,14 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+class InUse(RuntimeError):
+    """Another server holds the database (see :meth:`Store.claim`)."""
+
+
+ADVISORY_KEY = 0x5348_5950
+"""The PostgreSQL advisory lock a server holds on its database (any number will do, the same for all)."""
+
+
 class Store:
     """Reads and writes matches; every method is one transaction, committed before it returns."""
 
@@ -193,8 +209,52 @@ class Store:
         self.engine = connect(url)
         migrate(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self._claim: Any = None
+        """The lock file (SQLite) or the connection holding the advisory lock (PostgreSQL), if claimed."""
+
+    def claim(self) -> None:
+        """Make this process the database's one server, or raise :class:`InUse`.
+
+        Each server keeps its matches in memory and writes their moves, so a second server on one
+        database would serve matches that fall behind and refuse every move on them. SQLite: an
+        exclusive lock on the file ``<database>.lock`` beside it; PostgreSQL: an advisory lock held by
+        one connection. Either goes with the process, however it ends.
+        """
+        url = self.engine.url
+        where = url.render_as_string(hide_password=True)
+        busy = InUse(
+            f"another Skyhall server is using this database ({where}): one server per database; "
+            "stop the other one, or give this one another --db"
+        )
+        if (
+            self.engine.dialect.name == "sqlite"
+            and fcntl is not None
+            and url.database not in (None, "", ":memory:")
+        ):
+            handle = open(f"{url.database}.lock", "a")  # noqa: SIM115 (kept open while the server runs)
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.close()
+                raise busy from None
+            self._claim = handle
+        elif self.engine.dialect.name == "postgresql":
+            connection = self.engine.connect()
+            if not connection.execute(
+                text("select pg_try_advisory_lock(:key)"), {"key": ADVISORY_KEY}
+            ).scalar():
+                connection.close()
+                raise busy
+            self._claim = connection
 
     def close(self) -> None:
+        claim, self._claim = self._claim, None
+        if isinstance(claim, Connection):
+            with suppress(Exception):
+                claim.execute(text("select pg_advisory_unlock(:key)"), {"key": ADVISORY_KEY})
+            claim.close()
+        elif claim is not None:
+            claim.close()  # closing the file lets the lock go
         self.engine.dispose()
 
     def create(
