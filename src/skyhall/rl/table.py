@@ -81,7 +81,6 @@ class Table:
         self.state: Any = None
         self._legal_of: object = None
         self._legal: tuple[int, ...] = ()
-        self._legal_mask: Mask = np.zeros(self.actions, np.int8)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle keeps the game by its id (the registry's game, its codec and the encoder
@@ -132,37 +131,42 @@ class Table:
         return self._legal
 
     def _refresh(self) -> None:
-        """Encode the legal set once per position, as indices and as a mask.
+        """Encode the legal set once per position, as indices.
 
         The engine keeps one legal tuple per position, so while ``legal_actions()`` returns
-        the same object the indices and the mask still hold. The games build legal sets from the
+        the same object the indices still hold. The games build legal sets from the
         codec's shared action objects, so encoding them is one identity lookup per action.
         """
         state = self.playing()
         actions = () if state.is_over else state.legal_actions()
         if actions is self._legal_of:
             return
-        indices = self.codec.encode_all(actions)
-        self._legal = tuple(indices)
-        self._legal_mask = np.zeros(self.actions, np.int8)
-        self._legal_mask.put(indices, 1)  # cheaper than ``mask[indices] = 1``
+        self._legal = tuple(self.codec.encode_all(actions))
         self._legal_of = actions
 
     def is_legal(self, index: int) -> bool:
-        """Whether the action numbered ``index`` may be played now (``TypeError`` unless an integer)."""
+        """Whether the action numbered ``index`` may be played now (``TypeError`` unless an integer; a
+        scan of the few legal indices: cheaper than building a set or a mask for one question per
+        position)."""
         index = self.index(index)
         self._refresh()
-        return 0 <= index < self.actions and bool(self._legal_mask[index])
+        return index in self._legal
 
     def mask(self, seat: int | None = None) -> Mask:
         """1 at every legal index when ``seat`` (default: the seat to act) decides now, else all 0.
 
-        A fresh array each call: the caller may keep or change it.
+        A fresh array each call: the caller may keep or change it. It is set through a
+        ``memoryview`` of its bytes, one store per legal index: cheaper than numpy's ``put``, which
+        first converts the index list to an array (an environment asks once per position, so a
+        mask kept and copied would cost a second array).
         """
+        mask = np.zeros(self.actions, np.int8)
         if seat is None or seat == self.playing().to_act:
             self._refresh()
-            return self._legal_mask.copy()
-        return np.zeros(self.actions, np.int8)
+            cells = mask.data
+            for index in self._legal:
+                cells[index] = 1
+        return mask
 
     def observe(self, seat: int, out: Vector | None = None) -> Vector:
         """``seat``'s observation, encoded from its view alone."""
