@@ -14,11 +14,11 @@ the end: the objectives each seat returned at setup (ARU-HID-02).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.draft import Drafts
-from skyhall.core.memo import ByIdentity
 from skyhall.core.rng import Rng
 from skyhall.core.state import check_seat
 from skyhall.games.airport_rush import die
@@ -245,7 +245,7 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
     waiting = list(s.waiting)
     taken = list(s.taken)
     locate = s.locate
-    rivals = [o for o in range(s.n) if o != seat]
+    rivals = rivals_of(s.n, seat)
     if reveal or s.step == OVER:
         decks = tuple(s.decks)
     else:
@@ -305,6 +305,12 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
 DRAFTS = Drafts(View)
 
 
+@cache
+def rivals_of(players: int, seat: int | None) -> tuple[int, ...]:
+    """The seats other than ``seat`` (every seat for a spectator), made once per player count and seat."""
+    return tuple(o for o in range(players) if o != seat)
+
+
 _HIDDEN_ROWS = tuple((HIDDEN,) * count for count in range(64))
 
 
@@ -314,30 +320,43 @@ def hidden(count: int) -> tuple[int, ...]:
     return _HIDDEN_ROWS[count] if count < 64 else (HIDDEN,) * count
 
 
-_hands: ByIdentity[tuple[int, ...]] = ByIdentity()
-_decks: ByIdentity[tuple[int, ...]] = ByIdentity()
+_MASKS_LIMIT = 1 << 12
+"""Each memo below starts over when it holds this many masked rows."""
+_hands: dict[int, tuple[tuple[int, ...], frozenset[int], tuple[Card, ...], tuple[int, ...]]] = {}
+_decks: dict[int, tuple[tuple[int, ...], tuple[Card, ...], tuple[int, ...]]] = {}
 
 
 def rival_hand(hand: tuple[int, ...], known: frozenset[int], cards: tuple[Card, ...]) -> tuple[int, ...]:
     """A rival's hand as others see it: the cards it took openly, the kind of each other card.
 
     A hand stays the same tuple until it changes, so the mask is remembered by the identity of
-    ``hand``, ``known`` and ``cards``.
+    ``hand`` (the entry holds it, so no other object can take its ``id``), for the very same
+    ``known`` and ``cards`` (another of either computes it again). One dict look-up, not
+    :class:`~skyhall.core.memo.ByIdentity`'s key tuple and closure: a view asks once per rival.
     """
-    return _hands(
-        (hand, known, cards),
-        lambda: tuple(
-            c if c in known else HIDDEN_PLANE if cards[c].type == PLANE else HIDDEN_ACTION for c in hand
-        ),
+    hit = _hands.get(id(hand))
+    if hit is not None and hit[1] is known and hit[2] is cards:
+        return hit[3]
+    masked = tuple(
+        c if c in known else HIDDEN_PLANE if cards[c].type == PLANE else HIDDEN_ACTION for c in hand
     )
+    if len(_hands) >= _MASKS_LIMIT:
+        _hands.clear()
+    _hands[id(hand)] = (hand, known, cards, masked)
+    return masked
 
 
 def masked_deck(deck: tuple[int, ...], cards: tuple[Card, ...]) -> tuple[int, ...]:
     """A deck as every seat sees it: where its Events lie, nothing else (remembered like
     :func:`rival_hand`: a deck changes only when a card is drawn)."""
-    return _decks(
-        (deck, cards), lambda: tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
-    )
+    hit = _decks.get(id(deck))
+    if hit is not None and hit[1] is cards:
+        return hit[2]
+    masked = tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
+    if len(_decks) >= _MASKS_LIMIT:
+        _decks.clear()
+    _decks[id(deck)] = (deck, cards, masked)
+    return masked
 
 
 def determinize(view: View, rng: Rng) -> State:
