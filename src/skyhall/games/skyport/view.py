@@ -242,20 +242,47 @@ def _rival_hand(hand: tuple[int, ...], known: frozenset[int]) -> tuple[int, ...]
 
 _Tops = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 _tops_done: ByIdentity[_Tops] = ByIdentity()
+_last_tops: list[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], _Tops]] = [
+    ((), (), ((), ()))
+]
+"""The stacks last masked and their masked copies, one tuple (so another thread reads a whole entry)."""
 
 
 def _tops_only(s: State) -> _Tops:
     """The station decks and Promenade stacks with every card but the top hidden.
 
-    The stacks are immutable tuples that change only when a card is taken from one,
-    so nearly every view finds its masked copies made already (remembered by the
-    identities of the stacks).
+    The stacks are immutable tuples that change only when a card is taken from one, and every seat
+    sees the same tops, so nearly every view asks for the stacks of the view before: those are
+    checked first, by equality (two tuple comparisons, mostly of the very same objects; equal stacks
+    mask alike). Other stacks are remembered by their identities, then kept as the last.
     """
-    decks, stacks = s.station_decks, s.promenade
-    return _tops_done(
+    decks, stacks = tuple(s.station_decks), tuple(s.promenade)
+    last = _last_tops[0]
+    if decks == last[0] and stacks == last[1]:
+        return last[2]
+    tops = _tops_done(
         (*decks, *stacks),
         lambda: (tuple(map(_hidden_below_top, decks)), tuple(map(_hidden_below_top, stacks))),
     )
+    _last_tops[0] = (decks, stacks, tops)
+    return tops
+
+
+_bonuses: dict[int, tuple[Row, Catalog, int]] = {}
+"""Per row (by identity; the entry holds it), the movement its Diplomat adds, for its catalog."""
+
+
+def _allowance(s: State) -> int:
+    """:func:`~skyhall.games.skyport.rules.allowance`, the Diplomat's bonus remembered by the
+    identity of the current seat's row: it depends on the row alone (and the catalog), and a row
+    stays the same tuple until a card is placed in it, while finding the Diplomat scans the row."""
+    row = s.rows[s.current]
+    hit = _bonuses.get(id(row))
+    if hit is None or hit[1] is not s.cat:
+        if len(_bonuses) >= 1 << 12:
+            _bonuses.clear()
+        hit = _bonuses[id(row)] = (row, s.cat, allowance(s) - s.base_move)
+    return s.base_move + hit[2]
 
 
 DRAFTS = Drafts(View)
@@ -307,7 +334,7 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
     v.used = s.used
     v.tycoon = s.tycoon
     v.space = s.space
-    v.allowance = allowance(s)
+    v.allowance = _allowance(s)
     v.legal = tuple(s.legal_actions()) if seat is not None and seat == to_act else ()
     v.deck = s.deck if shown else None
     v.log = tuple(s.log_for(seat)) if log else ()
