@@ -16,6 +16,7 @@ Panoramas, the Prestige track with each gain, the City Keys.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
@@ -266,12 +267,16 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
     shown = reveal or s.step == OVER
     hands, chosen, objectives, tiles = s.hands, s.chosen, s.objectives, s.tiles
     if not shown:
-        hands = [h if p == seat else (EMPTY,) * len(h) for p, h in enumerate(hands)]
+        rivals = rivals_of(s.n, seat)
+        hands, objectives = list(hands), list(objectives)
+        for p in rivals:
+            hands[p] = hidden(len(hands[p]))
+            objectives[p] = EMPTY
         if not s.revealed:
-            chosen = [c if p == seat else (EMPTY,) * len(c) for p, c in enumerate(chosen)]
-        objectives = [o if p == seat else EMPTY for p, o in enumerate(objectives)]
-        peek = s.peek[seat] if seat is not None else 0
-        tiles = tuple([v if peek >> k & 1 else EMPTY for k, v in enumerate(tiles)])
+            chosen = list(chosen)
+            for p in rivals:
+                chosen[p] = hidden(len(chosen[p]))
+        tiles = peeked(tiles, s.peek[seat] if seat is not None else 0)
     v = DRAFTS.new()
     v.cat = s.cat
     v.seat = seat
@@ -317,6 +322,28 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
 
 
 DRAFTS = Drafts(View)
+
+
+@cache
+def rivals_of(players: int, seat: int | None) -> tuple[int, ...]:
+    """The seats other than ``seat`` (every seat for a spectator), made once per player count and seat."""
+    return tuple(p for p in range(players) if p != seat)
+
+
+_HIDDEN_ROWS = tuple((EMPTY,) * count for count in range(16))
+
+
+def hidden(count: int) -> tuple[int, ...]:
+    """``count`` cards face down, one shared tuple per count below 16 (every hand and every kept set of
+    Wonder cards): views share their masked rows, so an encoder comparing by identity finds them again."""
+    return _HIDDEN_ROWS[count] if count < 16 else (EMPTY,) * count
+
+
+@lru_cache(maxsize=1 << 8)
+def peeked(tiles: tuple[int, ...], peek: int) -> tuple[int, ...]:
+    """The Patron tiles' values with those a seat may not look at (``peek``: a bit per tile) as ``EMPTY``;
+    kept per value (a game's tiles never change, and a seat's ``peek`` seldom does)."""
+    return tuple([v if peek >> k & 1 else EMPTY for k, v in enumerate(tiles)])
 
 
 def determinize(view: View, rng: Rng) -> State:
