@@ -299,3 +299,20 @@ def test_a_database_that_does_not_answer_is_a_json_503_and_changes_nothing(serve
     assert (response.status_code, response.json()["code"]) == (503, "busy")
     assert server.state(created["match"])["seq"] == 0
     assert server.act(created["match"], token, 0, choice).status_code == 200  # and then it works
+
+
+def test_api_answers_are_never_stored_and_pages_may_be(server: Server) -> None:
+    created = server.create()
+    for path in ("/api/games", f"/api/matches/{created['match']}"):
+        assert server.client.get(path).headers["cache-control"] == "no-store", path
+    assert "cache-control" not in server.client.get("/static/lib.js").headers
+
+
+def test_a_token_in_another_authorization_scheme_is_refused_not_read_as_a_spectator(server: Server) -> None:
+    created = server.create()
+    token = created["seats"][0]["token"]
+    response = server.client.get(
+        f"/api/matches/{created['match']}", headers={"Authorization": f"Basic {token}"}
+    )
+    assert (response.status_code, response.json()["code"]) == (401, "unauthorized")
+    assert "'Authorization: Bearer <token>', not 'Basic'" in response.json()["message"]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy.exc import OperationalError
+from starlette.websockets import WebSocketDisconnect
 
 from tests.server.conftest import Server
 
@@ -183,3 +184,21 @@ def test_a_failure_of_the_servers_own_is_said_on_the_socket_which_stays_open(
         player.send_json({"type": "ping"})
         assert player.receive_json()["type"] == "pong"
     assert server.state(match)["seq"] == 0
+
+
+def test_a_page_of_another_site_is_refused_its_socket(server: Server) -> None:
+    """Browsers send their page's origin: only this server's own pages (and clients that are no browser,
+    which send none) get a socket."""
+    match = server.create()["match"]
+    for origin in ("http://evil.example", "null", "http://testserver.evil.example"):
+        address = f"/ws/matches/{match}"
+        with (
+            pytest.raises(WebSocketDisconnect) as refused,
+            server.client.websocket_connect(address, headers={"origin": origin}),
+        ):
+            pass
+        assert refused.value.code == 1008, origin
+    with server.client.websocket_connect(
+        f"/ws/matches/{match}", headers={"origin": "http://testserver"}
+    ) as ws:
+        assert join(ws, None)["type"] == "state"

@@ -68,6 +68,8 @@ def test_a_stored_log_that_does_not_replay_marks_only_that_match_broken(server: 
     assert "moon" not in message  # a stored move may hold a seat's secret: only its number is said
     record = server.client.get(f"/api/matches/{bad['match']}/record")  # it holds the seed: every hand
     assert (record.status_code, record.json()["code"]) == (409, "broken")
+    replay = server.client.get(f"/api/matches/{bad['match']}/replay/0")
+    assert (replay.status_code, replay.json()["code"]) == (409, "broken")
     act = server.act(bad["match"], bad["seats"][0]["token"], 1, "pass")
     assert (act.status_code, act.json()["code"]) == (409, "broken")
     assert server.state(good["match"])["seq"] == 2

@@ -32,6 +32,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -169,11 +170,17 @@ class SecurityHeaders:
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = {k: v.decode("latin-1") for k, v in scope.get("headers", [])}
+        host = headers.get(b"host", "")
+        if scope["type"] == "websocket" and not same_origin(headers.get(b"origin"), host):
+            await receive()  # the handshake; closing before accepting refuses it (HTTP 403)
+            await send({"type": "websocket.close", "code": 1008})
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")
         policy = self.policy.replace("{host}", host if HOST.fullmatch(host) else "localhost").encode()
+        extra = [(b"cache-control", b"no-store")] if scope["path"].startswith("/api/") else []
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -183,10 +190,21 @@ class SecurityHeaders:
                     (b"x-content-type-options", b"nosniff"),
                     (b"x-frame-options", b"DENY"),
                     (b"referrer-policy", b"no-referrer"),
+                    *extra,  # answers carry hands and tokens: never kept by a browser or a proxy
                 ]
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def same_origin(origin: str | None, host: str) -> bool:
+    """Whether a websocket handshake's ``Origin`` is this server's own page (``host``, as the client
+    addressed the server). Browsers always send one, so a page of another site, or a sandboxed one
+    (``null``), is refused its socket; clients that are no browser send none and are let in (they hold
+    no one else's token: a token is never a cookie)."""
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == host.lower()
 
 
 HOST = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]+)?|\[[0-9A-Fa-f:.]+\](:[0-9]+)?")
@@ -212,9 +230,14 @@ def tune_collector() -> None:
 
 
 def bearer(authorization: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return None
+    """The seat token of an ``Authorization: Bearer <token>`` header (none: a spectator);
+    ``unauthorized`` for another scheme, which would otherwise be read silently as a spectator."""
+    if not authorization:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer":
+        raise Refused("unauthorized", f"a seat token goes as 'Authorization: Bearer <token>', not {scheme!r}")
+    return token.strip() or None
 
 
 def wants_page(request: Request) -> bool:

@@ -356,6 +356,8 @@ class Authority:
         The match is over, so every view is revealed: each hand, deck and secret shows as the end
         of the game shows it, whichever chair it is drawn from.
         """
+        if self.status == BROKEN:
+            raise Refused("broken", f"this match cannot be played, so its replay stays closed: {self.reason}")
         if self.status != OVER:
             raise Refused("live", "the replay opens when the match is over")
         if seat is not None and not 0 <= seat < len(self.seats):
