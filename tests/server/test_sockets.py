@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
+from skyhall.server import app as app_module
 from tests.server.conftest import Server
 
 
@@ -202,3 +203,17 @@ def test_a_page_of_another_site_is_refused_its_socket(server: Server) -> None:
         f"/ws/matches/{match}", headers={"origin": "http://testserver"}
     ) as ws:
         assert join(ws, None)["type"] == "state"
+
+
+def test_a_socket_that_never_joins_is_closed(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "JOIN_TIMEOUT", 0.2)
+    match = server.create()["match"]
+    with server.client.websocket_connect(f"/ws/matches/{match}") as idle:
+        assert idle.receive_json() == {
+            "type": "error",
+            "code": "bad_request",
+            "message": "a socket must join within 0.2 seconds",
+        }
+        with pytest.raises(WebSocketDisconnect) as closed:
+            idle.receive_json()
+        assert closed.value.code == 1008

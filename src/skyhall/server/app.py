@@ -416,6 +416,8 @@ RATE = 10.0
 """Messages per second a socket may send, sustained (a browser sends one per choice) ..."""
 BURST = 40
 """... and at most this many at once; beyond that the socket is closed (code 1008)."""
+JOIN_TIMEOUT = 30.0
+"""Seconds a socket may stay open without joining (the page joins at once); then it is closed (1008)."""
 
 
 class MatchSocket:
@@ -520,8 +522,13 @@ class MatchSocket:
         """Handle the socket's messages until it closes, is closed, or is dropped."""
         while not self.closing and not self.dropped:
             try:
-                message = await self.websocket.receive()
+                async with asyncio.timeout(None if self.joined else JOIN_TIMEOUT):
+                    message = await self.websocket.receive()
             except WebSocketDisconnect:
+                return
+            except TimeoutError:  # sockets that never join would be kept for ever, by the thousand
+                self.refuse(Refused("bad_request", f"a socket must join within {JOIN_TIMEOUT:g} seconds"))
+                self.close(1008)
                 return
             if message["type"] == "websocket.disconnect":
                 return
