@@ -156,7 +156,9 @@ def test_the_lobby_and_the_match_page_say_how_to_play(live_server: LiveServer, p
     assert "Scoring:" in rules.inner_text()
     page.locator("select[name=game]").select_option("skyrise")  # another game: its own summary
     assert page.locator(".about-game .blurb").inner_text().startswith("Skyrise:")
-    assert page.locator(".about-game ol").count() == 0
+    auction = page.locator(".about-game ol li")  # its summary numbers an auction's steps
+    assert auction.count() == 4
+    assert (auction.first.text_content() or "").startswith("Open: the opener bids")
 
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
     created = live_server.api("POST", "/api/matches", {"game": "skyport", "seats": seats})
