@@ -96,7 +96,9 @@ class View:
         return self.step == OVER
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready form with ids in place of indices (what a client receives)."""
+        """A JSON-ready form with ids in place of indices (what a client receives). A deck's
+        ``events_at`` counts from its bottom card (0): an Event at ``i`` is the ``size - i``-th card
+        from the top."""
         cards = self.cat.cards
 
         def cid(c: int) -> str | None:
