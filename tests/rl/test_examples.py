@@ -1,7 +1,8 @@
-"""The training example runs end to end in its quick mode."""
+"""The training example runs end to end, and what it trains beats its untrained self."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -9,15 +10,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_training_example_quick_mode_reports_win_rates() -> None:
+def run(*flags: str) -> list[str]:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "train_policy.py"), "--quick"],
+        [sys.executable, str(ROOT / "examples" / "train_policy.py"), *flags],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         check=True,
     )
-    lines = done.stdout.splitlines()
-    assert lines[0].startswith("skyrise: trained policy vs random: won ")
-    assert lines[1].startswith("skyrise: trained policy vs ")
-    assert lines[1].endswith("of 2 games")
+    return done.stdout.splitlines()
+
+
+def test_training_example_quick_mode_reports_win_rates_beside_the_untrained_policys() -> None:
+    lines = run("--quick")
+    assert lines[0].startswith("airport-rush vs random, 2 games each: won trained ")
+    assert lines[1].startswith("airport-rush vs greedy, 2 games each: won trained ")
+    assert all("; untrained " in line for line in lines)
+
+
+def test_the_trained_policy_beats_the_untrained_one_on_the_same_deals() -> None:
+    """The run is seeded throughout, so this is one fixed outcome, not a chance one (measured: 85 %
+    against 42 % over 60 deals after 150 episodes)."""
+    lines = run("--episodes", "150", "--eval", "60", "--against", "random")
+    against_random = lines[-1]
+    trained, untrained = (int(x) for x in re.findall(r"(?:un)?trained (\d+)%", against_random))
+    assert trained >= untrained + 25, against_random
