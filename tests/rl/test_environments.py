@@ -291,3 +291,13 @@ def test_environments_copy_and_pickle_with_their_game(game: str) -> None:
     twin = pickle.loads(pickle.dumps(seat))
     assert twin.step(seat.table.legal()[0])[1:3] == seat.step(seat.table.legal()[0])[1:3]
     assert twin.table.state.snapshot() == seat.table.state.snapshot()
+
+
+def test_time_limited_opponents_are_warned_about_and_others_are_not() -> None:
+    with pytest.warns(
+        UserWarning, match=r"hard, ismcts:50ms stop thinking at a time limit, so a seed does not fix"
+    ):
+        gym_env("skyrise", players=3, opponents=["hard", "ismcts:50ms"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gym_env("skyrise", players=3, opponents=["greedy", "ismcts:20"])

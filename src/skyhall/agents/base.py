@@ -7,7 +7,8 @@ iterations, ``ismcts:250ms`` for a time budget). :func:`agent_names` lists the p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from typing import Any, Protocol
 
 
@@ -75,3 +76,14 @@ def clocked(name: str) -> bool:
     choices then depend on the machine's speed and load, so a seed does not fix its games."""
     budget = getattr(make_agent(name, 0), "budget", None)
     return getattr(budget, "seconds", None) is not None
+
+
+def timed_agents(names: Iterable[object]) -> list[str]:
+    """Of ``names``, those that stop thinking at a time limit (see :func:`clocked`), each once, sorted;
+    names this installation does not know are left out (a results file may name them)."""
+    found = set()
+    for name in map(str, names):
+        with suppress(ValueError):
+            if clocked(name):
+                found.add(name)
+    return sorted(found)

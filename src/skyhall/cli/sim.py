@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from skyhall.agents import clocked, make_agent
+from skyhall.agents import make_agent, timed_agents
 from skyhall.cli.common import GameOptions, check_players, chosen_options, fail, find_game, writable
 from skyhall.core.errors import DataError
 from skyhall.core.registry import Game
@@ -68,7 +68,7 @@ def agent_list(text: str) -> list[str]:
 
 def warn_clocked(console: Console, names: Sequence[str]) -> None:
     """Say so when an agent stops at a time limit: then the seed does not fix the games."""
-    timed = sorted({name for name in names if clocked(name)})
+    timed = timed_agents(names)
     if timed:
         console.print(
             f"Note: {', '.join(timed)} {'stops' if len(timed) == 1 else 'stop'} thinking at a time limit, so "

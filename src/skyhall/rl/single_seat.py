@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from skyhall.agents import Agent, clocked, make_agent
+from skyhall.agents import Agent, make_agent, timed_agents
 from skyhall.core.registry import available
 from skyhall.core.rng import Rng
 from skyhall.rl.encoding import Vector
@@ -64,7 +64,7 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
             )
         for name in set(names):
             make_agent(name, 0)  # an unknown name fails here, not at the first reset
-        timed = sorted({name for name in names if clocked(name)})
+        timed = timed_agents(names)
         if timed:
             warnings.warn(
                 f"{', '.join(timed)} stop thinking at a time limit, so a seed does not fix the episodes "

@@ -22,7 +22,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from skyhall.agents import clocked
+from skyhall.agents import timed_agents
 from skyhall.core.record import GameRecord
 from skyhall.sim.balance import Game, Impact, Key, Rate, by_agent, by_seat, categories, impacts, rates
 from skyhall.sim.compare import Runs, Shift, mean_length, paired, score_shifts, shared, win_shifts
@@ -342,20 +342,13 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
 
 def _not_repeatable(agents: Iterable[object]) -> str:
     """A warning naming the ``agents`` that stop thinking at a time limit, or ``""`` when none does."""
-    timed = sorted({str(a) for a in agents if _clocked(str(a))})
+    timed = timed_agents(agents)
     if not timed:
         return ""
     return (
         f"<strong>Not repeatable: {html.escape(', '.join(timed))} stop thinking at a time limit, so these "
         "games depend on the machines' speed and load, and the same seed may give other games.</strong>"
     )
-
-
-def _clocked(name: str) -> bool:
-    try:
-        return clocked(name)
-    except ValueError:  # an agent this installation does not know
-        return False
 
 
 def _rates_section(plt: Any, anchor: str, title: str, found: Sequence[Rate], games: Sequence[Game]) -> str:
