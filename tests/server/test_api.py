@@ -94,6 +94,8 @@ def test_create_answers_tokens_and_links_and_stores_only_their_hashes(server: Se
         ({"game": "skyport", "seats": [{"name": "Bo\u0085b"}, {}]}, "cannot hold the character U+0085"),
         ({"game": "skyport", "seats": [{"name": "Bob"}, {"name": " bob "}]}, "seats 1 and 2 are both called"),
         ({"game": "skyport", "seats": [{"name": "Player 2"}, {}]}, "how the log calls seat 2"),
+        ({"game": "skyport", "seats": [{"name": "Player 2 (host)"}, {}]}, "how the log calls seat 2"),
+        ({"game": "skyport", "seats": [{}, {"name": "you"}]}, "the log calls its reader so"),
         (
             {"game": "skyport", "seats": [{"kind": "bot", "level": "x"}] * 2},
             "(levels: easy, normal, hard; or an agent: greedy, ismcts, random)",

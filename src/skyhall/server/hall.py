@@ -294,8 +294,9 @@ def check_level(level: str) -> None:
         )
 
 
-DEFAULT_NAME = re.compile(r"player\s*(\d+)")
-"""A seat's default name, as the log calls it ("Player 2"), in the form names are compared in."""
+DEFAULT_NAME = re.compile(r"player\s*(\d+)\b")
+"""A seat's default name, as the log calls it ("Player 2"), at the start of a name in the form names
+are compared in ("Player 2 (host)" would pass for seat 2 in the log's lines)."""
 
 
 def seat_names(chosen: list[str | None]) -> list[str]:
@@ -306,12 +307,14 @@ def seat_names(chosen: list[str | None]) -> list[str]:
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         key = " ".join(name.casefold().split())
-        default = DEFAULT_NAME.fullmatch(key)
+        default = DEFAULT_NAME.match(key)
         if default and int(default.group(1)) != i + 1:
             raise Refused(
                 "invalid",
                 f"seat {i + 1} cannot be called {name!r}: that is how the log calls seat {default.group(1)}",
             )
+        if key == "you":
+            raise Refused("invalid", f"seat {i + 1} cannot be called {name!r}: the log calls its reader so")
         if key in seen:
             raise Refused("invalid", f"seats {seen[key] + 1} and {i + 1} are both called {name!r}")
         seen[key] = i
