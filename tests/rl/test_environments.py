@@ -160,15 +160,15 @@ def test_table_checks_an_action_against_the_position_now() -> None:
 
 
 def test_gymnasium_make_and_make_vec_build_every_game() -> None:
-    assert {f"skyhall/{game}-v0" for game in GAMES} <= set(gymnasium.registry)
-    env = gymnasium.make("skyhall/skyrise-v0", players=3, opponents=["greedy"], seat=2)
+    assert {f"skyhall/{game}-v1" for game in GAMES} <= set(gymnasium.registry)
+    env = gymnasium.make("skyhall/skyrise-v1", players=3, opponents=["greedy"], seat=2)
     _obs, info = env.reset(seed=4)
     seat = env.unwrapped
     assert isinstance(seat, SkyhallSeat)
     assert (seat.table.game.id, seat.table.players, seat.seat) == ("skyrise", 3, 2)
     assert seat.table.state.to_act == 2 and len(info["legal_actions"]) > 0
 
-    envs = gymnasium.make_vec("skyhall/airport-rush-v0", num_envs=2, vectorization_mode="sync")
+    envs = gymnasium.make_vec("skyhall/airport-rush-v1", num_envs=2, vectorization_mode="sync")
     _obs, info = envs.reset(seed=5)
     rng = np.random.default_rng(5)
     for _ in range(2000):

@@ -21,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from skyhall.core.rng import Rng
-from skyhall.rl.table import HIGH, RENDER_MODES, Reward, Table, check_render_mode
+from skyhall.rl.table import HIGH, RENDER_MODES, VERSION, Reward, Table, check_render_mode
 
 
 def observation_space(table: Table) -> spaces.Dict:
@@ -49,7 +49,7 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         check_render_mode(render_mode)
         self.table = Table(game, players, options, reward)
         self.metadata = {
-            "name": f"skyhall_{game.replace('-', '_')}_v0",
+            "name": f"skyhall_{game.replace('-', '_')}_v{VERSION}",
             "render_modes": list(RENDER_MODES),
             "is_parallelizable": False,
         }

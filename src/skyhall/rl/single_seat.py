@@ -14,8 +14,8 @@ Opponents that stop thinking at a time limit (``normal``, ``hard``, ``ismcts:250
 differently on a busy machine, so a seed then no longer fixes the episodes (a warning says so):
 give search a number of iterations (``ismcts:200``) for repeatable evaluation.
 
-Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<game>-v0``, so
-``gymnasium.make("skyhall/skyrise-v0", players=3, opponents=["greedy"])`` and
+Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<game>-v1``, so
+``gymnasium.make("skyhall/skyrise-v1", players=3, opponents=["greedy"])`` and
 ``gymnasium.make_vec`` build this environment too.
 """
 
@@ -35,7 +35,7 @@ from skyhall.agents import Agent, make_agent, timed_agents
 from skyhall.core.registry import available
 from skyhall.core.rng import Rng
 from skyhall.rl.encoding import Vector
-from skyhall.rl.table import HIGH, RENDER_MODES, Reward, Table, check_render_mode
+from skyhall.rl.table import HIGH, RENDER_MODES, VERSION, Reward, Table, check_render_mode
 
 
 class SkyhallSeat(gymnasium.Env[Vector, Any]):
@@ -159,8 +159,8 @@ def gym_env(
 
 
 def register() -> None:
-    """Register every game with Gymnasium as ``skyhall/<game>-v0`` (once; a later call does nothing)."""
+    """Register every game with Gymnasium as ``skyhall/<game>-v1`` (once; a later call does nothing)."""
     for game in available():
-        env_id = f"skyhall/{game}-v0"
+        env_id = f"skyhall/{game}-v{VERSION}"
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=f"{__name__}:SkyhallSeat", kwargs={"game": game})
