@@ -160,3 +160,28 @@ def test_the_strings_leave_out_what_the_cards_ids_already_say(game: str) -> None
     assert view.LOOKUPS
     for string in (state.observation_string(player), state.information_state_string(player)):
         assert not set(view.LOOKUPS) & set(json.loads(string))
+
+
+def test_states_observed_before_any_is_dealt_each_show_their_own_game() -> None:
+    """Batched self-play may encode every new state's first observation before it plays any."""
+    game = openspiel.load("skyrise", players=2, seed=0)
+    states = [game.new_initial_state() for _ in range(3)]
+    before = [s.observation_tensor(0) for s in states]
+    assert [s.observation_tensor(0) for s in states] == before
+    for state in states:
+        state.current_player()
+    assert [s.observation_tensor(0) for s in states] == before
+    assert len({str(s) for s in states}) == 3
+    fresh = openspiel.load("skyrise", players=2, seed=0)
+    assert [str(s) for s in states] == [str(fresh.new_initial_state()) for _ in range(3)]
+
+
+def test_a_state_that_was_only_observed_gives_its_game_to_the_next_state() -> None:
+    game = openspiel.load("airport-rush", seed=4)
+    looked = game.new_initial_state()
+    looked.observation_tensor(1)
+    shown = str(looked.observation_string(1))
+    del looked  # never played: its game goes to the next state
+    state = game.new_initial_state()
+    assert state.observation_string(1) == shown
+    assert str(state) == str(openspiel.load("airport-rush", seed=4).new_initial_state())

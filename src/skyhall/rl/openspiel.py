@@ -23,8 +23,11 @@ ISMCTS needs.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
-from typing import Any
+import weakref
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -106,9 +109,10 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
         self.engine.new_game(self.players, 0, self.options)  # a bad option value fails now
         self.encoder = encoder(self.game_id)
         self.seeds = Rng(int(params["seed"]))
-        self.ahead: tuple[int, Any, int] | None = None
-        """The next seed of the stream, its game and the stream's state before it was drawn, when a
-        state not yet dealt was observed (see :meth:`deal`)."""
+        self._draws = itertools.count()
+        self._returned: list[Drawn] = []
+        """Games dealt to states that were only ever observed, given back when those states went (a
+        heap, the earliest drawn first): the next states to be dealt get them before any new seed."""
         zero_sum = self.players == 2
         bound = 1.0 if self.reward == "win" else MAX_MARGIN
         info = pyspiel.GameInfo(
@@ -132,33 +136,28 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
         return _loaded, (self.game_id, self.get_parameters(), self.stream())
 
     def stream(self) -> int:
-        """The seed stream's state as if no game had been dealt ahead."""
-        return self.seeds.state() if self.ahead is None else self.ahead[2]
+        """The seed stream's state as if no game given back had been drawn yet."""
+        return self._returned[0].before if self._returned else self.seeds.state()
 
-    def deal(self, seed: int | None = None) -> tuple[int, Any]:
-        """The seed and the game of a state dealt now: by default the next of the ``seed`` stream."""
+    def deal(self, seed: int | None = None) -> Drawn:
+        """A game for a state dealt now: from ``seed``, else a game given back, else the next seed of
+        the ``seed`` stream."""
         if seed is not None:
-            return seed, self.engine.new_game(self.players, seed, self.options)
-        if self.ahead is not None:
-            seed, engine_state, _before = self.ahead
-            self.ahead = None
-            return seed, engine_state
+            return Drawn(-1, seed, self.engine.new_game(self.players, seed, self.options), -1)
+        if self._returned:
+            return heapq.heappop(self._returned)
+        before = self.seeds.state()
         seed = self.seeds.next64()
-        return seed, self.engine.new_game(self.players, seed, self.options)
+        return Drawn(next(self._draws), seed, self.engine.new_game(self.players, seed, self.options), before)
 
-    def next_game(self) -> Any:
-        """The game the next state to be dealt will get, dealt ahead without changing which games
-        states get: what a state not yet dealt shows its observers.
+    def give_back(self, drawn: Drawn) -> None:
+        """Take back the game of a state that went having only been observed, to be dealt next.
 
-        OpenSpiel's C++ side works out the tensor's size by observing a throwaway initial state,
-        at every ``observation_tensor()`` call; dealing that state would use up a seed of the stream,
-        so the games a seed gives would depend on how often tensors were asked for.
+        OpenSpiel's C++ side works out the tensor's size by observing a throwaway initial state at
+        every ``observation_tensor()`` call; if such a state kept its seed, the games a seed gives
+        would depend on how often tensors were asked for.
         """
-        if self.ahead is None:
-            before = self.seeds.state()
-            seed = self.seeds.next64()
-            self.ahead = (seed, self.engine.new_game(self.players, seed, self.options), before)
-        return self.ahead[1]
+        heapq.heappush(self._returned, drawn)
 
     def new_initial_state(self) -> SkyhallState:
         """A new game, dealt (its seed drawn from the ``seed`` stream) when it is first used."""
@@ -169,18 +168,33 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
         return SkyhallObserver(self, perfect_recall)
 
 
+class Drawn(NamedTuple):
+    """A game dealt from the ``seed`` stream: its place in the stream's order, its seed, its engine state,
+    and the stream's state before the seed was drawn (``-1``: not from the stream)."""
+
+    place: int
+    seed: int
+    engine_state: Any
+    before: int
+
+    def __lt__(self, other: object) -> bool:  # the heap orders by place alone
+        return isinstance(other, Drawn) and self.place < other.place
+
+
 class Held:
     """What a :class:`SkyhallState` holds, in one object that copies as an engine ``clone()`` and keeps
     sharing the (immutable) game.
 
     OpenSpiel copies a Python state by making a new initial state and deep-copying the old one's
     attributes into it (that copy keeps the action history). So a state deals its game only when it is
-    first used (:meth:`deal`): the throwaway initial state of a copy costs nothing and draws no seed.
-    ``origin`` is where the state's history starts, so that a pickled state can be played back to
-    the same history: its game's seed, or the engine state a resample drew (kept as drawn).
+    first used (:meth:`deal`): the throwaway initial state of a copy costs nothing and draws no seed. A
+    state dealt to be observed, and never played, queried or copied before it goes, gives its game
+    back (:meth:`SkyhallGame.give_back`), so that observing changes which games states get no more than
+    not observing. ``origin`` is where the state's history starts, so that a pickled state can be
+    played back to the same history: its game's seed, or the engine state a resample drew (kept as drawn).
     """
 
-    __slots__ = ("engine_state", "game", "legal_indices", "legal_of", "origin", "rng")
+    __slots__ = ("__weakref__", "engine_state", "game", "legal_indices", "legal_of", "origin", "rng", "undo")
 
     def __init__(self, game: SkyhallGame, engine_state: Any = None, rng: Rng | None = None) -> None:
         self.game = game
@@ -189,12 +203,24 @@ class Held:
         self.rng = rng
         self.legal_of: object = None
         self.legal_indices: tuple[int, ...] = ()
+        self.undo: weakref.finalize[Any, Any] | None = None
+        """Gives the game back if this state goes having only been observed."""
 
     def deal(self, seed: int | None = None) -> Any:
         """Deal this state's game from ``seed``, by default the next of the game's ``seed`` stream."""
-        game = self.game
-        self.origin, self.engine_state = game.deal(seed)
-        self.rng = game.seeds.fork(1)
+        drawn = self.game.deal(seed)
+        self.origin, self.engine_state = drawn.seed, drawn.engine_state
+        self.rng = Rng(drawn.seed).fork(1)
+        return drawn
+
+    def used(self) -> Any:
+        """The engine state, dealt first if need be, for a use that keeps it (a move, a question, a
+        copy): it will not be given back."""
+        if self.engine_state is None:
+            self.deal()
+        if self.undo is not None:
+            self.undo.detach()
+            self.undo = None
         return self.engine_state
 
     def legal(self) -> tuple[int, ...]:
@@ -207,15 +233,17 @@ class Held:
         return self.legal_indices
 
     def seen(self) -> Any:
-        """The engine state its observers see: the game it will be dealt, if it is not dealt yet."""
-        return self.game.next_game() if self.engine_state is None else self.engine_state
+        """The engine state its observers see, dealt first if need be (given back if nothing else
+        ever uses it)."""
+        if self.engine_state is None:
+            self.undo = weakref.finalize(self, self.game.give_back, self.deal())
+        return self.engine_state
 
     def dealt(self) -> tuple[Any, Rng]:
         """The engine state and the resampling stream, dealt first if need be."""
-        if self.engine_state is None:
-            self.deal()
+        engine_state = self.used()
         assert self.rng is not None  # a dealt state has its stream
-        return self.engine_state, self.rng
+        return engine_state, self.rng
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
         engine_state, rng = self.dealt()
@@ -238,8 +266,7 @@ class SkyhallState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def engine_state(self) -> Any:
-        held = self.held
-        return held.deal() if held.engine_state is None else held.engine_state
+        return self.held.used()
 
     def current_player(self) -> int:
         if self.engine_state.is_over:
