@@ -97,13 +97,18 @@ class Gate(Executor):
         return self.running[-1]
 
 
-def test_a_match_a_person_plays_gets_the_next_free_worker_before_bot_only_matches() -> None:
+def test_a_match_a_person_watches_gets_the_next_free_worker_before_the_others() -> None:
+    """Urgency is asked when a worker comes free: a match whose page connected while its decision
+    waited goes first too."""
+
     async def scenario() -> list[int]:
         pool = BotPool(1)
         pool._pool = gate = Gate()
+        watched = {seed: False for seed in range(1, 6)}
 
         def decide(seed: int, urgent: bool) -> asyncio.Task[str]:
-            return asyncio.create_task(pool.choose("random", seed, None, (), urgent))
+            watched[seed] = urgent
+            return asyncio.create_task(pool.choose("random", seed, None, (), lambda: watched[seed]))
 
         async def finish(k: int) -> None:
             gate.running[k].set_result("pass")
@@ -116,6 +121,7 @@ def test_a_match_a_person_plays_gets_the_next_free_worker_before_bot_only_matche
         given_up = decide(5, urgent=True)
         await asyncio.sleep(0.01)
         given_up.cancel()  # a waiting decision may be given up: it never starts
+        watched[3] = True  # its page connected while it waited
         assert gate.started == [1]  # one worker: one decision at a time
         for k in range(4):
             await finish(k)
@@ -123,7 +129,7 @@ def test_a_match_a_person_plays_gets_the_next_free_worker_before_bot_only_matche
         assert pool._thinking == 0 and pool._waiting == []
         return gate.started
 
-    assert asyncio.run(scenario()) == [1, 4, 2, 3]
+    assert asyncio.run(scenario()) == [1, 3, 4, 2]
 
 
 def test_a_bot_handed_a_seat_while_an_earlier_bot_thinks_still_plays(server: Server) -> None:

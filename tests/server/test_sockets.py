@@ -11,6 +11,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
 from skyhall.server import app as app_module
+from skyhall.server import authority as authority_module
 from tests.server.conftest import Server
 
 
@@ -217,3 +218,16 @@ def test_a_socket_that_never_joins_is_closed(server: Server, monkeypatch: pytest
         with pytest.raises(WebSocketDisconnect) as closed:
             idle.receive_json()
         assert closed.value.code == 1008
+
+
+def test_a_match_is_watched_for_a_while_after_a_persons_choice_over_http(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client of the HTTP API opens no socket: its choices count as a person at the table."""
+    created = server.create()
+    authority = server.authority(created["match"])
+    assert not authority.watched()
+    server.play_first_choices(created, 1)
+    assert authority.watched()
+    monkeypatch.setattr(authority_module, "RECENT", 0.0)
+    assert not authority.watched()

@@ -18,7 +18,9 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import math
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +105,8 @@ class BotTurn:
     legal: tuple[Any, ...]
 
 
+RECENT = 120.0
+"""Seconds after a person's choice during which their match counts as watched (see ``watched``)."""
 UNREADABLE = "its stored data is damaged (the server's log says how)"
 """Why a match whose rows cannot be read, or do not fit together, is broken."""
 
@@ -136,6 +140,8 @@ class Authority:
         self.listeners: dict[Send, int | None] = {}
         self.thinking = False
         """A bot decision is being computed."""
+        self.acted_at = -math.inf
+        """When a person last made a choice here (``time.monotonic()``)."""
         self._frames: list[Any] | None = None
         self._turns: list[int] = []
         """The replay steps at which another seat comes to decide (a turn, or a rival's answer within
@@ -178,9 +184,12 @@ class Authority:
         return OVER if self.state.is_over else LIVE
 
     def watched(self) -> bool:
-        """Whether a person is at the table: a human seat with a socket open. Its bots think before those
-        of matches nobody watches (see :class:`~skyhall.server.bots.BotPool`), which anyone can start
-        by the dozen, one human seat left empty in each."""
+        """Whether a person is at the table: a human seat with a socket open, or a person's choice made
+        in the last :data:`RECENT` seconds (a client of the HTTP API has no socket). Its bots think
+        before those of matches nobody watches (see :class:`~skyhall.server.bots.BotPool`), which
+        anyone can start by the dozen, one human seat left empty in each."""
+        if time.monotonic() - self.acted_at < RECENT:
+            return True
         return any(seat.kind == "human" and seat.sockets > 0 for seat in self.seats)
 
     def public_seats(self) -> list[dict[str, Any]]:
@@ -249,6 +258,8 @@ class Authority:
         runs as its own task: cancelling the caller (a dropped request) cannot stop it between the
         commit and the new state, so memory and database always agree.
         """
+        if not bot:
+            self.acted_at = time.monotonic()
         await asyncio.shield(self._act(journal, seat, seq, notation, bot))
 
     async def _act(self, journal: Journal, seat: int, seq: int, notation: str, bot: bool) -> None:

@@ -10,14 +10,12 @@ the agent's own budget bounds its thinking, :data:`TIMEOUT` bounds the wait.
 from __future__ import annotations
 
 import asyncio
-import heapq
-import itertools
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -73,12 +71,13 @@ class BotPool:
         self.workers = max(1, workers)
         self._pool: Executor | None = None
         self._thinking = 0
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
-        self._arrivals = itertools.count()
+        self._waiting: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
+        """The decisions waiting for a worker, in order of arrival, each with whether it is urgent now."""
 
     async def choose(
-        self, level: str, seed: int, view: Any, legal: Sequence[Any], urgent: bool = True
+        self, level: str, seed: int, view: Any, legal: Sequence[Any], urgent: Callable[[], bool] = bool
     ) -> str:
+        """The bot ``level``'s choice; ``urgent()`` says whether a person waits on it now (default: no)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.workers,
@@ -94,13 +93,15 @@ class BotPool:
         finally:
             self._hand_on()
 
-    async def _turn(self, urgent: bool) -> None:
-        """Wait until a worker is this decision's: urgent ones first, then in order of arrival."""
+    async def _turn(self, urgent: Callable[[], bool]) -> None:
+        """Wait until a worker is this decision's: urgent ones first, then in order of arrival. Whether a
+        decision is urgent is asked when a worker comes free, not when it starts waiting (a page
+        connects after its match's first bot decision began to wait)."""
         if self._thinking < self.workers and not self._waiting:
             self._thinking += 1
             return
         ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._arrivals), ready))
+        self._waiting.append((urgent, ready))
         try:
             await ready
         except asyncio.CancelledError:
@@ -111,13 +112,15 @@ class BotPool:
             raise
 
     def _hand_on(self) -> None:
-        """A decision is done: its worker goes to the first decision still waiting, if any."""
-        while self._waiting:
-            _, _, ready = heapq.heappop(self._waiting)
-            if not ready.done():
-                ready.set_result(None)
-                return
-        self._thinking -= 1
+        """A decision is done: its worker goes to the first urgent decision still waiting, else to the
+        first waiting."""
+        self._waiting = [(urgent, ready) for urgent, ready in self._waiting if not ready.done()]
+        if not self._waiting:
+            self._thinking -= 1
+            return
+        chosen = next((k for k, (urgent, _) in enumerate(self._waiting) if urgent()), 0)
+        _, ready = self._waiting.pop(chosen)
+        ready.set_result(None)
 
     async def close(self) -> None:
         """Stop the workers: waiting ones are cancelled, a bot thinking now finishes its move (its time

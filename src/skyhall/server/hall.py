@@ -259,7 +259,7 @@ class Hall:
         name = authority.seats[turn.seat].name
         try:
             seed = bot_seed(authority.record.seed, turn.seat, turn.seq)
-            notation = await self.bots.choose(turn.level, seed, turn.view, turn.legal, authority.watched())
+            notation = await self.bots.choose(turn.level, seed, turn.view, turn.legal, authority.watched)
             await authority.act(self.journal, turn.seat, turn.seq, notation, bot=True)
         except Refused as exc:
             # ``stale``: the position moved on while it thought (its seat was taken back and played,
