@@ -204,6 +204,9 @@ def test_a_page_of_another_site_is_refused_its_socket(server: Server) -> None:
         f"/ws/matches/{match}", headers={"origin": "http://testserver"}
     ) as ws:
         assert join(ws, None)["type"] == "state"
+    proxied = {"origin": "https://games.example", "x-forwarded-host": "games.example"}  # Host rewritten
+    with server.client.websocket_connect(f"/ws/matches/{match}", headers=proxied) as ws:
+        assert join(ws, None)["type"] == "state"
 
 
 def test_a_socket_that_never_joins_is_closed(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:

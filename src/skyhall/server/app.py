@@ -172,7 +172,16 @@ class SecurityHeaders:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = {k: v.decode("latin-1") for k, v in scope.get("headers", [])}
         host = headers.get(b"host", "")
-        if scope["type"] == "websocket" and not same_origin(headers.get(b"origin"), host):
+        origin = headers.get(b"origin")
+        forwarded = headers.get(b"x-forwarded-host")
+        if scope["type"] == "websocket" and not same_origin(origin, host, forwarded):
+            log.warning(
+                "refused a socket from the page %r: this server is %r%s (behind a proxy, pass the Host "
+                "the browser used, or X-Forwarded-Host)",
+                origin,
+                host,
+                f" (forwarded for {forwarded!r})" if forwarded else "",
+            )
             await receive()  # the handshake; closing before accepting refuses it (HTTP 403)
             await send({"type": "websocket.close", "code": 1008})
             return
@@ -197,14 +206,19 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-def same_origin(origin: str | None, host: str) -> bool:
-    """Whether a websocket handshake's ``Origin`` is this server's own page (``host``, as the client
-    addressed the server). Browsers always send one, so a page of another site, or a sandboxed one
-    (``null``), is refused its socket; clients that are no browser send none and are let in (they hold
-    no one else's token: a token is never a cookie)."""
+def same_origin(origin: str | None, host: str, forwarded: str | None = None) -> bool:
+    """Whether a websocket handshake's ``Origin`` is this server's own page: ``host`` as the client
+    addressed the server, or ``forwarded``, the ``X-Forwarded-Host`` a reverse proxy that rewrites
+    ``Host`` sets (a page cannot set that header on a socket, so trusting it lets no other site in).
+    Browsers always send an origin, so a page of another site, or a sandboxed one (``null``), is
+    refused its socket; clients that are no browser send none and are let in (they hold no one else's
+    token: a token is never a cookie)."""
     if origin is None:
         return True
-    return urlsplit(origin).netloc.lower() == host.lower()
+    ours = {host.lower()}
+    if forwarded:
+        ours.add(forwarded.split(",")[0].strip().lower())  # the first proxy's, the browser's own
+    return urlsplit(origin).netloc.lower() in ours - {""}
 
 
 HOST = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]+)?|\[[0-9A-Fa-f:.]+\](:[0-9]+)?")
