@@ -97,6 +97,12 @@ def test_a_match_whose_rows_are_damaged_is_broken_and_the_server_starts(server: 
     response = server.client.get(f"/api/matches/{bad['match']}")
     assert (response.status_code, response.json()["code"]) == (409, "broken")
     assert response.json()["message"] == "this match cannot be played: " + UNREADABLE
+    marks = server.client.app.state.hall.store  # type: ignore[attr-defined]
+    written = []
+    original = marks.mark
+    marks.mark = lambda *args: (written.append(args), original(*args))
+    assert server.client.get(f"/api/matches/{bad['match']}").json()["code"] == "broken"
+    assert written == []  # asked again: neither read, logged nor written again
     assert server.sql("select status from match where id = :match", match=bad["match"]) == [("broken",)]
     tokens = [good["seats"][0]["token"], bad["seats"][0]["token"]]
     mine = server.client.post("/api/my-matches", json={"tokens": tokens}).json()["matches"]

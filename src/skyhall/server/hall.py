@@ -96,6 +96,8 @@ class Hall:
         self._ended: OrderedDict[str, None] = OrderedDict()
         """The finished and broken matches in memory, the one asked for longest ago first."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._unreadable: set[str] = set()
+        """The matches whose stored rows could not be read (marked broken), since this server started."""
 
     async def start(self) -> None:
         """Rebuild every live match, and let bots whose turn it is think (a match that cannot be read
@@ -113,6 +115,8 @@ class Hall:
             return found
         if not MATCH_ID.fullmatch(match_id):
             raise Refused("not_found", f"there is no match {match_id!r}")
+        if match_id in self._unreadable:
+            raise Refused("broken", f"this match cannot be played: {UNREADABLE}")
         try:
             stored = await asyncio.to_thread(self.store.load, match_id)
             if stored is None:
@@ -125,6 +129,7 @@ class Hall:
         except Exception:  # damaged rows: this match is broken, never the server
             log.exception("match %s cannot be read from the store", match_id)
             await asyncio.to_thread(self.store.mark, match_id, BROKEN, UNREADABLE)
+            self._unreadable.add(match_id)  # said once: asking again neither logs nor writes
             raise Refused("broken", f"this match cannot be played: {UNREADABLE}") from None
         if self.matches.get(match_id) is None:
             if authority.reason is not None and stored.status != BROKEN:
