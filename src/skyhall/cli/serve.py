@@ -38,13 +38,10 @@ def serve(
     except ModuleNotFoundError as exc:
         fail(f"the server needs the 'server' extra (pip install 'skyhall[server]'): missing {exc.name}")
     url = database_url(db)
-    store = Store(url)  # said in one line here, rather than as a failed start up in the server's log
-    try:
-        store.claim()
+    try:  # said in one line here, rather than as a failed start up in the server's log
+        Store(url, claim=True).close()
     except InUse as exc:
         fail(str(exc))
-    finally:
-        store.close()
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     stored = make_url(url).render_as_string(hide_password=True)
     print(f"Skyhall is at http://{shown}:{port}/  (matches stored in {stored})", flush=True)

@@ -59,7 +59,7 @@ from skyhall.server.messages import (
     error,
     to_json,
 )
-from skyhall.server.storage import InUse, Store, default_url
+from skyhall.server.storage import Store, default_url
 from skyhall.web import STATIC
 
 log = logging.getLogger(__name__)
@@ -270,12 +270,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(url)
-        try:
-            store.claim()
-        except InUse:
-            store.close()
-            raise
+        store = Store(url, claim=True)
         hall = Hall(store, BotPool(bot_workers))
         app.state.hall = hall
         await hall.start()

@@ -205,12 +205,20 @@ ADVISORY_KEY = 0x5348_5950
 class Store:
     """Reads and writes matches; every method is one transaction, committed before it returns."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, claim: bool = False) -> None:
+        """The store of ``url``, its schema migrated; with ``claim``, first made this process's alone
+        (:meth:`claim`: a server's; nothing is migrated under another server)."""
         self.engine = connect(url)
-        migrate(self.engine)
-        self.session = sessionmaker(self.engine, expire_on_commit=False)
         self._claim: Any = None
         """The lock file (SQLite) or the connection holding the advisory lock (PostgreSQL), if claimed."""
+        if claim:
+            try:
+                self.claim()
+            except InUse:
+                self.engine.dispose()
+                raise
+        migrate(self.engine)
+        self.session = sessionmaker(self.engine, expire_on_commit=False)
 
     def claim(self) -> None:
         """Make this process the database's one server, or raise :class:`InUse`.
