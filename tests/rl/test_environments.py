@@ -301,3 +301,37 @@ def test_time_limited_opponents_are_warned_about_and_others_are_not() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         gym_env("skyrise", players=3, opponents=["greedy", "ismcts:20"])
+
+
+def test_a_reset_refused_for_a_bad_option_leaves_no_game_going() -> None:
+    seat = gym_env("skyrise")
+    _obs, info = seat.reset(seed=0)
+    with pytest.raises(ValueError, match="city_keys"):
+        seat.reset(seed=5, options={"city_keys": "maybe"})
+    with pytest.raises(RuntimeError, match="call reset"):
+        seat.step(info["legal_actions"][0])
+    env = aec_env("skyrise")
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="city_keys"):
+        env.reset(seed=5, options={"city_keys": "maybe"})
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+
+
+def test_a_flag_is_no_action_and_a_finished_episode_masks_everything() -> None:
+    seat = gym_env("skyport")
+    _obs, info = seat.reset(seed=1)
+    with pytest.raises(TypeError, match="got True"):
+        seat.step(True)  # type: ignore[arg-type]
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    seat.step(illegal)
+    assert not seat.action_masks().any()  # as the last info's mask: the episode is over
+
+
+def test_gymnasium_make_knows_the_ansi_render_mode() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env = gymnasium.make("skyhall/skyrise-v1", render_mode="ansi")
+        env.reset(seed=1)
+        rendered = env.render()
+    assert isinstance(rendered, str) and rendered.startswith("Era 1")

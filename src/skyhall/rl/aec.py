@@ -72,6 +72,7 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` fixes it (and every later reset's) exactly; ``options`` are game
         options for this game only (over the environment's)."""
+        self.agents = []  # until the new game is dealt: a bad option leaves no game going
         if seed is not None:
             self._seeds = Rng(seed)
         self.table.reset(self._seeds.next64(), options)

@@ -41,6 +41,9 @@ from skyhall.rl.table import HIGH, RENDER_MODES, VERSION, Reward, Table, check_r
 class SkyhallSeat(gymnasium.Env[Vector, Any]):
     """Seat ``seat`` of one game against Skyhall agents."""
 
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (Gymnasium's own)
+    """Read by ``gymnasium.make`` before it builds the environment (text has no frame rate; 1 says so)."""
+
     def __init__(
         self,
         game: str,
@@ -52,7 +55,6 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        self.metadata = {"render_modes": list(RENDER_MODES)}
         check_render_mode(render_mode)
         self.table = Table(game, players, options, reward)
         if not 0 <= seat < players:
@@ -67,7 +69,8 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         timed = timed_agents(names)
         if timed:
             warnings.warn(
-                f"{', '.join(timed)} stop thinking at a time limit, so a seed does not fix the episodes "
+                f"{', '.join(timed)} {'stops' if len(timed) == 1 else 'stop'} thinking at a time limit, "
+                "so a seed does not fix the episodes "
                 "(they depend on this machine's speed and load); for repeatable ones give search a "
                 "number of iterations, e.g. ismcts:200",
                 stacklevel=3,
@@ -90,6 +93,7 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         reset's (with opponents that have no time limit); ``options`` are game options for this
         episode only (over the environment's)."""
         super().reset(seed=seed)
+        self._over = True  # until the new game is dealt: a bad option leaves no episode going
         if seed is not None:
             self._seeds = Rng(seed)
         self.table.reset(self._seeds.next64(), options)
@@ -121,6 +125,8 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal actions now as booleans, the method sb3-contrib's ``MaskablePPO``
         (and its ``ActionMasker`` wrapper) looks for."""
+        if self._over:
+            return np.zeros(self.table.actions, np.bool_)
         return self.table.mask(self.seat).view(np.bool_)
 
     def _info(self) -> dict[str, Any]:

@@ -105,6 +105,7 @@ class Table:
                 stacklevel=3,
             )
         chosen = {k: v for k, v in (options or {}).items() if k in known}
+        self.state = None  # a bad option value leaves no game going, not the last one
         self.state = self.game.new_game(self.players, seed, {**self.options, **chosen})
 
     def playing(self) -> Any:
@@ -114,9 +115,11 @@ class Table:
         return self.state
 
     def index(self, action: object) -> int:
-        """``action`` as a codec index: any integer (numpy's too), never a float, a string or an array
-        of several (``TypeError`` naming what came)."""
+        """``action`` as a codec index: any integer (numpy's too), never a float, a string, a flag or an
+        array of several (``TypeError`` naming what came)."""
         try:
+            if isinstance(action, bool | np.bool_):
+                raise TypeError  # a flag, not a choice
             return operator.index(action)  # type: ignore[arg-type]
         except TypeError:
             raise TypeError(
