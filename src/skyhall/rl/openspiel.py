@@ -206,7 +206,7 @@ class Held:
         self.undo: weakref.finalize[Any, Any] | None = None
         """Gives the game back if this state goes having only been observed."""
 
-    def deal(self, seed: int | None = None) -> Any:
+    def deal(self, seed: int | None = None) -> Drawn:
         """Deal this state's game from ``seed``, by default the next of the game's ``seed`` stream."""
         drawn = self.game.deal(seed)
         self.origin, self.engine_state = drawn.seed, drawn.engine_state
