@@ -25,7 +25,10 @@ through a table (:func:`table_games`), both CPU time, so the parts' own timing e
 ``encode_unchanged_us`` is what encoding a view costs when nothing has changed since the
 observer's last one (each view encoded twice in a row, less once): the encoder's fixed cost.
 ``mask_pick_us`` is what a policy that finds the legal indices in the mask instead
-(:func:`skyhall.rl.legal_indices`) pays more per decision.
+(:func:`skyhall.rl.legal_indices`) pays more per decision. ``gym_steps_per_s``: the learner's steps
+through ``gym_env`` (seat 0 against ``random``, whose own decisions are inside each step);
+``openspiel_steps_per_s``: steps through OpenSpiel's ``rl_environment`` (which reads every seat's
+observation tensor at every step), one game per seed.
 Times are this process's CPU time (the machine may be shared), each figure the best of three rounds.
 """
 
@@ -40,7 +43,7 @@ import numpy as np
 
 from skyhall.core.registry import available, get
 from skyhall.core.rng import Rng
-from skyhall.rl import aec_env, encoder, legal_indices
+from skyhall.rl import aec_env, encoder, gym_env, legal_indices
 from skyhall.rl.table import Table
 
 
@@ -161,6 +164,41 @@ def aec_games(env: Any, seeds: list[int]) -> int:
     return decisions
 
 
+def gym_games(game: str, players: int, seeds: list[int]) -> int:
+    """The learner's steps over one ``gym_env`` game per seed (seat 0, ``random`` opponents, each pick
+    uniform among ``info["legal_actions"]``)."""
+    env = gym_env(game, players=players, opponents=["random"])
+    steps = 0
+    for seed in seeds:
+        _obs, info = env.reset(seed=seed)
+        rng = Rng(seed)
+        done = False
+        while not done:
+            legal = info["legal_actions"]
+            _obs, _reward, done, _truncated, info = env.step(legal[rng.below(len(legal))])
+            steps += 1
+    return steps
+
+
+def openspiel_games(game: str, players: int, seeds: list[int]) -> int:
+    """The steps of one game per seed through OpenSpiel's ``rl_environment`` (every seat's observation
+    tensor each step, as it gives them), each pick uniform among the legal actions."""
+    from open_spiel.python import rl_environment
+
+    from skyhall.rl import openspiel
+
+    steps = 0
+    for seed in seeds:
+        env = rl_environment.Environment(openspiel.load(game, players=players, seed=seed))
+        rng = Rng(seed)
+        step = env.reset()
+        while not step.last():
+            legal = step.observations["legal_actions"][step.observations["current_player"]]
+            step = env.step([legal[rng.below(len(legal))]])
+            steps += 1
+    return steps
+
+
 def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
     seeds = [seed + k for k in range(games)]
     states: list[Any] = []
@@ -204,6 +242,12 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
         "observation_size": enc.size,
         "step_us": parts,
         "mask_pick_us": round(1e6 / picks, 2),
+        "gym_steps_per_s": round(
+            best_rate(gym_games(game, players, seeds), lambda: gym_games(game, players, seeds))
+        ),
+        "openspiel_steps_per_s": round(
+            best_rate(openspiel_games(game, players, seeds), lambda: openspiel_games(game, players, seeds))
+        ),
     }
 
 
