@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from skyhall.core.state import TurnState
+from skyhall.core.state import FaceDown, TurnState, rivals_of
 from skyhall.games.skyport import rules, scoring, view
 from skyhall.games.skyport.state import State
 
@@ -23,3 +23,11 @@ def test_a_state_that_names_no_modules_is_refused_when_defined() -> None:
 
         class Incomplete(TurnState[int], rules=rules):
             pass
+
+
+def test_rivals_and_face_down_rows_are_shared_objects() -> None:
+    assert rivals_of(3, 1) == (0, 2) and rivals_of(3, None) == (0, 1, 2)
+    assert rivals_of(4, 2) is rivals_of(4, 2)
+    face_down = FaceDown(-2, keep=4)
+    assert face_down(3) == (-2, -2, -2) and face_down(3) is face_down(3)
+    assert face_down(6) == (-2,) * 6  # past ``keep``: made each time

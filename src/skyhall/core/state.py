@@ -4,6 +4,7 @@ shared by every game's ``State`` (``TurnState``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -71,6 +72,29 @@ def check_seat(seat: int | None, players: int) -> None:
         raise ValueError(
             f"no seat {seat!r} in a {players}-player game: seats are 0..{players - 1}, None a spectator"
         )
+
+
+@cache
+def rivals_of(players: int, seat: int | None) -> tuple[int, ...]:
+    """The seats other than ``seat`` (every seat for a spectator): whose secrets a view masks. Made
+    once per player count and seat (a view is built every environment step)."""
+    return tuple(p for p in range(players) if p != seat)
+
+
+class FaceDown:
+    """Masked rows of a view: ``face_down(count)`` is ``count`` copies of the game's ``placeholder`` for a
+    hidden card, one shared tuple per count below ``keep`` (every hidden row, in practice), so views
+    share their masked rows and an encoder comparing by identity finds them again."""
+
+    __slots__ = ("placeholder", "rows")
+
+    def __init__(self, placeholder: int, keep: int = 64) -> None:
+        self.placeholder = placeholder
+        self.rows = tuple((placeholder,) * count for count in range(keep))
+
+    def __call__(self, count: int) -> tuple[int, ...]:
+        rows = self.rows
+        return rows[count] if count < len(rows) else (self.placeholder,) * count
 
 
 A = TypeVar("A")

@@ -14,13 +14,12 @@ the end: the objectives each seat returned at setup (ARU-HID-02).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.draft import Drafts
 from skyhall.core.rng import Rng
-from skyhall.core.state import check_seat
+from skyhall.core.state import FaceDown, check_seat, rivals_of
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import Action
 from skyhall.games.airport_rush.cards import EVENT, PLANE, Card, Catalog
@@ -307,19 +306,8 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
 DRAFTS = Drafts(View)
 
 
-@cache
-def rivals_of(players: int, seat: int | None) -> tuple[int, ...]:
-    """The seats other than ``seat`` (every seat for a spectator), made once per player count and seat."""
-    return tuple(o for o in range(players) if o != seat)
-
-
-_HIDDEN_ROWS = tuple((HIDDEN,) * count for count in range(64))
-
-
-def hidden(count: int) -> tuple[int, ...]:
-    """``count`` hidden cards, as one shared tuple per count below 64 (which every hidden row is, in
-    practice), so views share their masked rows and an encoder caching by identity finds them again."""
-    return _HIDDEN_ROWS[count] if count < 64 else (HIDDEN,) * count
+hidden = FaceDown(HIDDEN)
+"""``count`` hidden cards, one shared tuple per count."""
 
 
 _MASKS_LIMIT = 1 << 12

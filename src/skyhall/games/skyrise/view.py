@@ -16,14 +16,14 @@ Panoramas, the Prestige track with each gain, the City Keys.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.draft import Drafts
 from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
-from skyhall.core.state import EMPTY, check_seat
+from skyhall.core.state import EMPTY, FaceDown, check_seat, rivals_of
 from skyhall.games.skyrise.bid import WONDER, describe, is_wonder, outbids, value
 from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import Board, board_for
@@ -324,19 +324,8 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
 DRAFTS = Drafts(View)
 
 
-@cache
-def rivals_of(players: int, seat: int | None) -> tuple[int, ...]:
-    """The seats other than ``seat`` (every seat for a spectator), made once per player count and seat."""
-    return tuple(p for p in range(players) if p != seat)
-
-
-_HIDDEN_ROWS = tuple((EMPTY,) * count for count in range(16))
-
-
-def hidden(count: int) -> tuple[int, ...]:
-    """``count`` cards face down, one shared tuple per count below 16 (every hand and every kept set of
-    Wonder cards): views share their masked rows, so an encoder comparing by identity finds them again."""
-    return _HIDDEN_ROWS[count] if count < 16 else (EMPTY,) * count
+hidden = FaceDown(EMPTY)
+"""``count`` cards face down (a hand, a kept set of Wonder cards), one shared tuple per count."""
 
 
 @lru_cache(maxsize=1 << 8)
