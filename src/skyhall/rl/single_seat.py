@@ -111,12 +111,13 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         if self._over:
             self.table.playing()  # no game yet: says to reset
             raise RuntimeError("the episode is over: call reset() to start another")
-        if not self.table.is_legal(index):
+        try:
+            self.table.play(index)  # checks it is legal, once
+        except ValueError:
             self._over = True
             none = np.zeros(self.table.actions, np.int8)
             info = {"action_mask": none, "legal_actions": (), "illegal": True}
             return self.table.observe(self.seat), self.illegal_reward, True, False, info
-        self.table.play(index)
         self._play_opponents()
         self._over = over = self.table.state.is_over
         reward = self.table.rewards()[self.seat] if over else 0.0

@@ -127,7 +127,7 @@ class Table:
             ) from None
 
     def action_name(self, index: int) -> str:
-        """What the action numbered ``index`` does, in the game's notation (e.g. ``bid B12 on C3``)."""
+        """What the action numbered ``index`` does, in the game's notation (e.g. ``bid 16 C1``)."""
         index = self.index(index)
         if not 0 <= index < self.actions:
             raise ValueError(f"no action {index}: actions are 0..{self.actions - 1}")
