@@ -255,6 +255,7 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back(server: Server) -> None:
         "kind": "bot",
         "level": "random",
         "connected": True,
+        "opened": False,  # its invite link was used over HTTP, never opened on a device
     }
     server.wait_until(lambda: server.state(match)["seq"] >= 1)  # the bot made the seat's decision
     back = server.client.post(url, json={"token": token, "kind": "human"})

@@ -16,7 +16,7 @@ import pytest
 
 from skyhall.server import app as app_module
 from skyhall.server.app import OUTBOX, MatchSocket
-from skyhall.server.authority import Send
+from skyhall.server.authority import Holder, Send
 from tests.server.conftest import Server
 from tests.server.test_sockets import join
 
@@ -48,7 +48,7 @@ class Watched:
     def __init__(self) -> None:
         self.listeners: list[Send] = []
 
-    async def attach(self, send: Send, seat: int | None) -> None:
+    async def attach(self, send: Send, seat: int | None, holder: Holder | None = None) -> None:
         self.listeners.append(send)
         send(json.dumps({"type": "state", "seq": 0}))
 

@@ -18,7 +18,7 @@ from skyhall.server.authority import UNREADABLE, Refused
 from skyhall.server.bots import BotPool
 from skyhall.server.hall import Hall
 from skyhall.server.messages import CreateMatch, SeatSpec
-from skyhall.server.storage import InUse, Store
+from skyhall.server.storage import InUse, Store, token_hash
 from tests.server.conftest import BACKENDS, Server
 
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
@@ -120,7 +120,7 @@ def test_of_two_racing_choices_for_one_decision_exactly_one_wins(database: str) 
 
         async def attempt(action: str) -> str:
             try:
-                await hall.act(match, seat, 0, action)
+                await hall.act(match, seat, 0, action, token_hash(created.tokens[seat]))
             except Refused as exc:
                 return exc.code
             return "won"

@@ -5,7 +5,9 @@ Routes (docs/server.md has the messages in full):
 ``GET  /``                                  the lobby page
 ``GET  /match/{id}``, ``/match/{id}/replay`` the match page (play or watch), the replay viewer
 ``GET  /api/games``                         the games, their player counts, options and bot levels
-``POST /api/matches``                       create a match; answers each seat's token and invite link
+``POST /api/matches``                       create a match: each seat's invite link, the host's token
+``POST /api/matches/{id}/claim``            open an invite link: the seat, and this device's own token for it
+``POST /api/matches/{id}/seats/{n}/invite`` a new invite link for seat ``n`` (the seat's token or the host's)
 ``POST /api/my-matches``                    the matches of the tokens a browser holds
 ``GET  /api/matches/{id}``                  the state, as a seat (``Authorization: Bearer``) or a spectator
 ``POST /api/matches/{id}/act``              make a choice (token, seq, action)
@@ -44,7 +46,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from skyhall.server.authority import Authority, Refused
+from skyhall.server.authority import Authority, Holder, Refused
 from skyhall.server.bots import BotPool
 from skyhall.server.hall import Hall, describe_games
 from skyhall.server.messages import (
@@ -55,11 +57,12 @@ from skyhall.server.messages import (
     ControlBody,
     CreateMatch,
     Join,
+    TokenBody,
     TokensBody,
     error,
     to_json,
 )
-from skyhall.server.storage import Store, default_url
+from skyhall.server.storage import Store, default_url, token_hash
 from skyhall.web import STATIC
 
 log = logging.getLogger(__name__)
@@ -345,9 +348,28 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
                 }
                 for i, (seat, token) in enumerate(zip(match.seats, created.tokens, strict=True))
             ],
+            "host": created.host,
             "spectate": f"/match/{match.id}",
             "replay": f"/match/{match.id}/replay",
         }
+
+    @app.post("/api/matches/{match_id}/claim")
+    async def claim(match_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+        hall = hall_of(request)
+        authority = await hall.get(match_id)
+        authority.check_readable()
+        if not body.token:
+            raise Refused("unauthorized", "this needs a seat's invite link")
+        seat, token = await authority.claim(hall.store, body.token)
+        return {"match": authority.id, "game": authority.game.id, "seat": seat, "token": token}
+
+    @app.post("/api/matches/{match_id}/seats/{seat}/invite")
+    async def invite(match_id: str, seat: int, body: TokenBody, request: Request) -> dict[str, Any]:
+        hall = hall_of(request)
+        authority = await hall.get(match_id)
+        authority.check_readable()
+        token = await authority.invite(hall.store, seat, body.token)
+        return {"seat": seat, "token": token, "invite": f"/match/{authority.id}#token={token}"}
 
     @app.post("/api/my-matches")
     async def my_matches(body: TokensBody, request: Request) -> dict[str, Any]:
@@ -376,7 +398,8 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
         hall = hall_of(request)
         authority = await hall.get(match_id)
         seat = authority.seat_for(body.token)
-        await hall.act(authority, seat, body.seq, body.action)
+        assert body.token is not None  # a seat was found by it
+        await hall.act(authority, seat, body.seq, body.action, token_hash(body.token))
         return json_text(authority.message_json(seat))
 
     @app.post("/api/matches/{match_id}/seats/{seat}/control")
@@ -444,6 +467,8 @@ class MatchSocket:
         self.authority = authority
         self.joined = False
         self.seat: int | None = None
+        self.token_hash = ""
+        """The hash of the token the socket joined a seat with."""
         self.outbox: asyncio.Queue[str | int] = asyncio.Queue(OUTBOX)
         """Messages to send, and a close code after the last one (see :meth:`close`)."""
         self.dropped = False
@@ -554,7 +579,7 @@ class MatchSocket:
                 await self.handle(raw)
             except Refused as exc:
                 self.refuse(exc)
-                if exc.code == "forbidden" and not self.joined:
+                if exc.code in ("forbidden", "moved") and not self.joined:
                     self.close(4403)
             except Exception as exc:  # the socket stays open, as for a refusal: the page says so
                 self.refuse(unexpected(exc, f"a message on match {self.authority.id}'s socket"))
@@ -569,12 +594,16 @@ class MatchSocket:
         if isinstance(message, Join):
             if self.joined:
                 raise Refused("bad_request", "this socket has already joined")
-            self.seat = None if message.token is None else self.authority.seat_for(message.token)
-            self.joined = True
-            await self.authority.attach(self.push, self.seat)
+            seat = None if message.token is None else self.authority.seat_for(message.token)
+            holder = None
+            if message.token is not None:
+                self.token_hash = token_hash(message.token)
+                holder = Holder(self.token_hash, self.close)
+            await self.authority.attach(self.push, seat, holder)
+            self.seat, self.joined = seat, True
         elif isinstance(message, Act):
             if self.seat is None:
                 raise Refused("unauthorized", "join with a seat's token to play (spectators watch only)")
-            await self.hall.act(self.authority, self.seat, message.seq, message.action)
+            await self.hall.act(self.authority, self.seat, message.seq, message.action, self.token_hash)
         else:
             self.push(PONG)

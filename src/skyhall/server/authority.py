@@ -20,6 +20,7 @@ import hmac
 import logging
 import math
 import re
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ HTTP_STATUS = {
     "bad_request": 400,
     "unauthorized": 401,
     "forbidden": 403,
+    "moved": 403,
     "not_found": 404,
     "not_allowed": 405,
     "not_your_turn": 409,
@@ -81,7 +83,10 @@ class Seat:
     name: str
     kind: str
     level: str | None
-    token_hash: str
+    token_hash: str | None
+    """The secret of the device that holds the seat (its hash; ``None`` until an invite is opened)."""
+    invite_hash: str | None = None
+    """The seat's pending invite link (its hash; ``None`` once opened)."""
     sockets: int = 0
 
     def public(self) -> dict[str, Any]:
@@ -91,7 +96,21 @@ class Seat:
             "kind": self.kind,
             "level": self.level if self.kind == "bot" else None,
             "connected": self.kind == "bot" or self.sockets > 0,
+            "opened": self.token_hash is not None,
         }
+
+    def opens(self, hashed: str) -> bool:
+        """Whether a token of hash ``hashed`` is this seat's: its device's secret or its pending invite."""
+        return any(hmac.compare_digest(hashed, h) for h in (self.token_hash, self.invite_hash) if h)
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A seat's socket: the hash of the token it joined with, and how to close it (when that token
+    stops opening the seat, the socket is told why and closed)."""
+
+    token_hash: str
+    close: Callable[[int], None]
 
 
 @dataclass(frozen=True)
@@ -108,6 +127,14 @@ class BotTurn:
 RECENT = 120.0
 """Seconds after a person's choice during which their match counts as watched (see ``watched``)."""
 UNREADABLE = "its stored data is damaged (the server's log says how)"
+NOT_A_SEAT = (
+    "This link does not open a seat of this match. An invite link works until it is opened, and a "
+    "seat's link stops working when the seat moves to another device: ask the match's host for a new link"
+)
+MOVED = (
+    "This seat is now played from another device (its invite link was opened there, or the match's "
+    "host made it a new link): this page no longer plays it"
+)
 """Why a match whose rows cannot be read, or do not fit together, is broken."""
 
 
@@ -126,7 +153,13 @@ class Authority:
     """A live, finished or broken match in memory."""
 
     def __init__(
-        self, match_id: str, record: GameRecord, state: Any, seats: list[Seat], reason: str | None = None
+        self,
+        match_id: str,
+        record: GameRecord,
+        state: Any,
+        seats: list[Seat],
+        reason: str | None = None,
+        host_hash: str | None = None,
     ) -> None:
         self.id = match_id
         self.record = record
@@ -138,6 +171,10 @@ class Authority:
         self.text = text_module(self.game)
         self.lock = asyncio.Lock()
         self.listeners: dict[Send, int | None] = {}
+        self.holders: dict[Send, Holder] = {}
+        """The seats' sockets (of ``listeners``) by the token they joined with."""
+        self.host_hash = host_hash
+        """The hash of the creator's token, which can make any seat a new link (none for old matches)."""
         self.thinking = False
         """A bot decision is being computed."""
         self.acted_at = -math.inf
@@ -155,7 +192,7 @@ class Authority:
         record = GameRecord(
             stored.game, stored.rules_version, stored.players, stored.seed, stored.options, list(stored.moves)
         )
-        seats = [Seat(s.name, s.kind, s.level, s.token_hash) for s in stored.seats]
+        seats = [Seat(s.name, s.kind, s.level, s.token_hash, s.invite_hash) for s in stored.seats]
         reason = stored.reason if stored.status == BROKEN else None
         state = None
         if reason is None and len(seats) != stored.players:
@@ -170,7 +207,7 @@ class Authority:
             except Exception:  # any failure to rebuild marks this match broken, never the server
                 log.exception("match %s no longer replays", stored.id)
                 reason = UNREADABLE
-        return cls(stored.id, record, state, seats, reason)
+        return cls(stored.id, record, state, seats, reason, stored.host_hash)
 
     @property
     def seq(self) -> int:
@@ -201,11 +238,71 @@ class Authority:
             raise Refused("unauthorized", "this needs a seat's token (from its invite link)")
         hashed = token_hash(token)
         for i, seat in enumerate(self.seats):
-            if hmac.compare_digest(hashed, seat.token_hash):
+            if seat.opens(hashed):
                 return i
-        raise Refused(
-            "forbidden", "This link is not a seat of this match: check the invite link you were sent"
-        )
+        raise Refused("forbidden", NOT_A_SEAT)
+
+    # Seat links (docs/server.md): an invite is spent when it is opened, a device's secret taking its
+    # place; the seat itself, or the host, can make the seat a new link.
+
+    async def claim(self, store: Store, token: str) -> tuple[int, str]:
+        """The seat of ``token`` and the secret this device holds it by from now on.
+
+        An invite link is exchanged for a new secret, and spent: the link (and whoever else has seen
+        it) opens the seat no more, nor does the device that held the seat before. A device's own
+        secret is answered as it is. ``forbidden`` for any other token.
+        """
+        hashed = token_hash(token)
+        async with self.lock:
+            seat = self.seat_for(token)
+            held = self.seats[seat]
+            if held.token_hash is not None and hmac.compare_digest(hashed, held.token_hash):
+                return seat, token
+            secret = secrets.token_urlsafe(24)
+            await self._relink(store, seat, token_hash(secret), None)
+            return seat, secret
+
+    async def invite(self, store: Store, seat: int, token: str | None) -> str:
+        """A new invite link's token for ``seat``, asked with the seat's own token or the host's.
+
+        The seat's own: it moves to the device that opens the link, and until then stays where it is.
+        The host's: the seat's device and any earlier link stop opening it at once (a lost device, a
+        link seen by the wrong person). Either way an earlier pending invite is spent.
+        """
+        if not 0 <= seat < len(self.seats):
+            raise Refused("not_found", f"there is no seat {seat}")
+        if not token:
+            raise Refused("unauthorized", "this needs the seat's token or the match host's")
+        hashed = token_hash(token)
+        async with self.lock:
+            held = self.seats[seat]
+            if held.opens(hashed):
+                device = held.token_hash
+            elif self.host_hash is not None and hmac.compare_digest(hashed, self.host_hash):
+                device = None
+            else:
+                raise Refused(
+                    "forbidden", "only the seat's own token or the match host's can make it a new link"
+                )
+            link = secrets.token_urlsafe(24)
+            await self._relink(store, seat, device, token_hash(link))
+            return link
+
+    async def _relink(self, store: Store, seat: int, device: str | None, invite: str | None) -> None:
+        """Store and apply a seat's new links (the lock held); its sockets whose token no longer opens
+        it are told why and closed, the others hear whether the seat is opened."""
+        await asyncio.to_thread(store.set_links, self.id, seat, device, invite)
+        held = self.seats[seat]
+        opened = held.token_hash is not None
+        held.token_hash, held.invite_hash = device, invite
+        moved = to_json(error("moved", MOVED))
+        for send, holder in list(self.holders.items()):
+            if self.listeners.get(send) == seat and not held.opens(holder.token_hash):
+                send(moved)
+                holder.close(4403)
+                self._forget(send)
+        if opened != (device is not None):
+            self._broadcast()
 
     def message(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) sees now, built from ``view(seat)`` alone."""
@@ -251,19 +348,33 @@ class Authority:
             raise Refused("over", "the match is over")
         return self.state
 
-    async def act(self, journal: Journal, seat: int, seq: int, notation: str, bot: bool = False) -> None:
+    async def act(
+        self,
+        journal: Journal,
+        seat: int,
+        seq: int,
+        notation: str,
+        bot: bool = False,
+        by: str | None = None,
+    ) -> None:
         """Apply ``seat``'s choice made on state ``seq``, commit it, then push every watcher's new view.
 
-        ``bot`` marks a bot's choice: refused (stale) if the seat was handed back meanwhile. The act
+        ``bot`` marks a bot's choice: refused (stale) if the seat was handed back meanwhile. ``by``, the
+        hash of the token a person chose with, must still open the seat (it may have moved to another
+        device while the choice was on its way). The act
         runs as its own task: cancelling the caller (a dropped request) cannot stop it between the
         commit and the new state, so memory and database always agree.
         """
         if not bot:
             self.acted_at = time.monotonic()
-        await asyncio.shield(self._act(journal, seat, seq, notation, bot))
+        await asyncio.shield(self._act(journal, seat, seq, notation, bot, by))
 
-    async def _act(self, journal: Journal, seat: int, seq: int, notation: str, bot: bool) -> None:
+    async def _act(
+        self, journal: Journal, seat: int, seq: int, notation: str, bot: bool, by: str | None
+    ) -> None:
         async with self.lock:
+            if by is not None and not self.seats[seat].opens(by):
+                raise Refused("moved", MOVED)
             state = self._playable()
             if seq != self.seq:
                 raise Refused(
@@ -312,10 +423,15 @@ class Authority:
         view = state.view(state.to_act, log=False)
         return BotTurn(state.to_act, seat.level, self.seq, view, tuple(state.legal_actions()))
 
-    async def attach(self, send: Send, seat: int | None) -> None:
-        """Start pushing to a socket. It gets the current message; the others get theirs only when the
+    async def attach(self, send: Send, seat: int | None, holder: Holder | None = None) -> None:
+        """Start pushing to a socket (a seat's joined with ``holder``'s token, checked again here: the
+        seat may have moved since). It gets the current message; the others get theirs only when the
         seat's ``connected`` changes (a spectator joining, or a seat's second tab, changes nothing)."""
         async with self.lock:
+            if seat is not None and holder is not None:
+                if not self.seats[seat].opens(holder.token_hash):
+                    raise Refused("moved", MOVED)
+                self.holders[send] = holder
             self.listeners[send] = seat
             if seat is None:
                 send(self.message_json(None))
@@ -329,13 +445,17 @@ class Authority:
     async def detach(self, send: Send) -> None:
         """Stop pushing to a socket (again: nothing); the others hear if its seat is now unwatched."""
         async with self.lock:
-            if send not in self.listeners:
-                return
-            seat = self.listeners.pop(send)
-            if seat is not None:
-                self.seats[seat].sockets -= 1
-                if self.seats[seat].sockets == 0:
-                    self._broadcast()
+            if send in self.listeners:
+                self._forget(send)
+
+    def _forget(self, send: Send) -> None:
+        """Stop pushing to a socket (the lock held); the others hear if its seat is now unwatched."""
+        self.holders.pop(send, None)
+        seat = self.listeners.pop(send)
+        if seat is not None:
+            self.seats[seat].sockets -= 1
+            if self.seats[seat].sockets == 0:
+                self._broadcast()
 
     async def tell_all(self, message: dict[str, Any]) -> None:
         text = to_json(message)
@@ -404,12 +524,13 @@ class Authority:
         )
 
 
-def new_seats(names: list[str], kinds: list[tuple[str, str | None]], tokens: list[str]) -> list[Seat]:
+def new_seats(names: list[str], kinds: list[tuple[str, str | None]], invites: list[str]) -> list[Seat]:
+    """New seats, each with its invite link's token and no device yet."""
     return [
-        Seat(name, kind, level, token_hash(token))
-        for name, (kind, level), token in zip(names, kinds, tokens, strict=True)
+        Seat(name, kind, level, None, token_hash(invite))
+        for name, (kind, level), invite in zip(names, kinds, invites, strict=True)
     ]
 
 
 def seat_infos(seats: list[Seat]) -> list[SeatInfo]:
-    return [SeatInfo(s.name, s.kind, s.level, s.token_hash) for s in seats]
+    return [SeatInfo(s.name, s.kind, s.level, s.token_hash, s.invite_hash) for s in seats]

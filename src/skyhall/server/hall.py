@@ -41,10 +41,12 @@ KEEP_ENDED = 64
 
 @dataclass(frozen=True)
 class Created:
-    """A new match and the secret token of each seat (shown once, never stored)."""
+    """A new match, the token of each seat's invite link and the host's token (shown once, never
+    stored)."""
 
     authority: Authority
     tokens: list[str]
+    host: str
 
 
 def playable_games() -> dict[str, Game]:
@@ -185,6 +187,7 @@ class Hall:
             raise Refused("invalid", str(exc).strip("'\"")) from None
         names = seat_names([seat.name for seat in seats] or [None] * players)
         tokens = [secrets.token_urlsafe(24) for _ in range(players)]
+        host = secrets.token_urlsafe(24)
         match_id = "m_" + secrets.token_urlsafe(9)
         seat_list = new_seats(names, kinds, tokens)
         await asyncio.to_thread(
@@ -195,15 +198,17 @@ class Hall:
             seed,
             record.options,
             seat_infos(seat_list),
+            token_hash(host),
         )
-        authority = Authority(match_id, record, state, seat_list)
+        authority = Authority(match_id, record, state, seat_list, host_hash=token_hash(host))
         self.matches[match_id] = authority
         self.kick(authority)
-        return Created(authority, tokens)
+        return Created(authority, tokens, host)
 
-    async def act(self, authority: Authority, seat: int, seq: int, action: str) -> None:
-        """A human's choice for ``seat`` (whose token the caller checked), then any bot's turn."""
-        await authority.act(self.journal, seat, seq, action)
+    async def act(self, authority: Authority, seat: int, seq: int, action: str, by: str) -> None:
+        """A human's choice for ``seat``, made with the token of hash ``by`` (which the caller found to
+        be the seat's, and which must still be when the choice is played), then any bot's turn."""
+        await authority.act(self.journal, seat, seq, action, by=by)
         self.kick(authority)
 
     async def control(

@@ -108,6 +108,12 @@ class TokensBody(Strict):
     tokens: list[Token] = Field(max_length=40)
 
 
+class TokenBody(Strict):
+    """A token: a seat's invite to open (``claim``), or the seat's or the host's (``invite``)."""
+
+    token: Token | None = None
+
+
 def choices(text: GameText, codec: Codec[Any], view: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
     """``legal`` (the choices of ``view``'s seat, empty unless it decides now) described from that view."""
     out = []

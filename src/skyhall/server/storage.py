@@ -3,7 +3,9 @@
 A match is stored as its record (game, rules version, players, seed, options) plus the
 moves in order; replaying them rebuilds every state, so nothing else is saved. Seat
 tokens are never stored, only their SHA-256 (:func:`token_hash`): a copy of the
-database lets nobody act for a seat. ``move`` has ``(match_id, seq)`` unique, so two
+database lets nobody act for a seat. A seat has two: the secret of the device that
+holds it, and a pending invite link, spent when it is opened (docs/server.md, "Seat
+links"); the match has its host's. ``move`` has ``(match_id, seq)`` unique, so two
 writers can never both store move ``seq`` of one match.
 
 The schema is created and upgraded by the Alembic migrations next to this module
@@ -90,6 +92,8 @@ class MatchRow(Base):
     """Why a match is broken (``None`` otherwise)."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    host_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    """The creator's token, which can make any seat a new link (``None``: matches made before)."""
 
 
 class SeatRow(Base):
@@ -102,7 +106,10 @@ class SeatRow(Base):
     """``human`` or ``bot``."""
     level: Mapped[str | None] = mapped_column(String(40), default=None)
     """The bot's level (an agent name) while ``kind`` is ``bot``."""
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """The secret of the device that holds the seat (``None`` until its invite link is opened)."""
+    invite_hash: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+    """The seat's pending invite link (``None`` once opened)."""
 
 
 class MoveRow(Base):
@@ -123,7 +130,8 @@ class SeatInfo:
     name: str
     kind: str
     level: str | None
-    token_hash: str
+    token_hash: str | None
+    invite_hash: str | None = None
 
 
 @dataclass(frozen=True)
@@ -154,6 +162,7 @@ class StoredMatch:
     """Notations in order."""
     created: datetime
     updated: datetime
+    host_hash: str | None = None
 
 
 def default_url() -> str:
@@ -273,6 +282,7 @@ class Store:
         seed: int,
         options: dict[str, Any],
         seats: Sequence[SeatInfo],
+        host_hash: str | None = None,
     ) -> None:
         """Store a new match and its seats."""
         stamp = now()
@@ -288,6 +298,7 @@ class Store:
                     status=LIVE,
                     created=stamp,
                     updated=stamp,
+                    host_hash=host_hash,
                 )
             )
             session.flush()
@@ -300,6 +311,7 @@ class Store:
                         kind=info.kind,
                         level=info.level,
                         token_hash=info.token_hash,
+                        invite_hash=info.invite_hash,
                     )
                 )
 
@@ -338,6 +350,14 @@ class Store:
             row.level = level
             session.get_one(MatchRow, match_id).updated = now()
 
+    def set_links(self, match_id: str, seat: int, token_hash: str | None, invite_hash: str | None) -> None:
+        """Store a seat's links: its device's secret and its pending invite (hashes; ``None``: none)."""
+        with self.session.begin() as session:
+            row = session.get_one(SeatRow, (match_id, seat))
+            row.token_hash = token_hash
+            row.invite_hash = invite_hash
+            session.get_one(MatchRow, match_id).updated = now()
+
     def mark(self, match_id: str, status: str, reason: str | None = None) -> None:
         """Set the match's status (and why it is broken), without reading the row: a row whose other
         columns are damaged can still be marked."""
@@ -350,7 +370,9 @@ class Store:
         """``(match id, seat)`` for every stored token hash among ``hashes``."""
         with self.session() as session:
             rows = session.execute(
-                select(SeatRow.match_id, SeatRow.seat).where(SeatRow.token_hash.in_(list(hashes)))
+                select(SeatRow.match_id, SeatRow.seat).where(
+                    SeatRow.token_hash.in_(list(hashes)) | SeatRow.invite_hash.in_(list(hashes))
+                )
             )
             return [(match_id, seat) for match_id, seat in rows]
 
@@ -378,8 +400,9 @@ class Store:
             options=dict(row.options),
             status=row.status,
             reason=row.reason,
-            seats=tuple(SeatInfo(s.name, s.kind, s.level, s.token_hash) for s in seats),
+            seats=tuple(SeatInfo(s.name, s.kind, s.level, s.token_hash, s.invite_hash) for s in seats),
             moves=tuple(moves),
             created=row.created,
             updated=row.updated,
+            host_hash=row.host_hash,
         )

@@ -1,0 +1,230 @@
+"""Seat links: an invite is spent when it is opened, a device holds the seat by its own secret, and the
+seat itself or the match's host can make the seat a new link (docs/server.md, "Seat links")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine
+from starlette.websockets import WebSocketDisconnect
+
+from skyhall.server import storage
+from skyhall.server.authority import MOVED, NOT_A_SEAT, Refused
+from skyhall.server.storage import token_hash
+from tests.server.conftest import BACKENDS, Server
+from tests.server.test_sockets import join
+
+pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
+
+
+def claim(server: Server, match: str, token: str | None) -> Any:
+    return server.client.post(f"/api/matches/{match}/claim", json={"token": token})
+
+
+def invite(server: Server, match: str, seat: int, token: str | None) -> Any:
+    return server.client.post(f"/api/matches/{match}/seats/{seat}/invite", json={"token": token})
+
+
+def opens(server: Server, match: str, token: str) -> bool:
+    """Whether ``token`` shows a seat's own view (a refused token shows nothing)."""
+    response = server.client.get(f"/api/matches/{match}", headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code in (200, 403), response.text
+    if response.status_code == 403:
+        assert response.json() == {"type": "error", "code": "forbidden", "message": NOT_A_SEAT}
+    return response.status_code == 200
+
+
+def stored_links(server: Server, match: str, seat: int) -> tuple[Any, Any]:
+    rows = server.sql(
+        "select token_hash, invite_hash from seat where match_id = :m and seat = :s", m=match, s=seat
+    )
+    return rows[0]
+
+
+def test_opening_an_invite_spends_it_and_gives_the_device_its_own_secret(server: Server) -> None:
+    created = server.create()
+    match, invite_token = created["match"], created["seats"][1]["token"]
+    assert created["host"] and created["host"] != invite_token
+    assert server.state(match)["seats"][1]["opened"] is False
+    answer = claim(server, match, invite_token)
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    secret = body["token"]
+    assert (body["match"], body["game"], body["seat"]) == (match, "skyport", 1)
+    assert secret != invite_token
+    assert opens(server, match, secret) and server.state(match, secret)["seat"] == 1
+    assert not opens(server, match, invite_token)  # whoever else saw the link: it opens nothing now
+    again = claim(server, match, invite_token)
+    assert (again.status_code, again.json()["code"]) == (403, "forbidden")
+    assert claim(server, match, secret).json()["token"] == secret  # a device's own secret: kept
+    assert server.state(match)["seats"][1]["opened"] is True
+    # only hashes are stored: the device's, and no invite
+    assert stored_links(server, match, 1) == (token_hash(secret), None)
+    # the other seat is untouched
+    assert opens(server, match, created["seats"][0]["token"])
+
+
+def test_a_claim_without_a_seat_token_is_refused_and_changes_nothing(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    before = [stored_links(server, match, seat) for seat in (0, 1)]
+    assert claim(server, match, None).status_code == 401
+    assert claim(server, match, "not-a-token").status_code == 403
+    assert claim(server, match, created["host"]).status_code == 403  # the host's is no seat's
+    assert claim(server, "m_nosuchmatch", created["seats"][0]["token"]).status_code == 404
+    assert [stored_links(server, match, seat) for seat in (0, 1)] == before
+
+
+def test_a_seat_moves_itself_to_another_device_when_its_new_link_is_opened(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    first = claim(server, match, created["seats"][0]["token"]).json()["token"]
+    link = invite(server, match, 0, first)
+    assert link.status_code == 200, link.text
+    assert link.json()["invite"] == f"/match/{match}#token={link.json()['token']}"
+    moved_to = link.json()["token"]
+    assert opens(server, match, first)  # the seat stays on this device until the link is opened
+    second = claim(server, match, moved_to).json()["token"]
+    assert opens(server, match, second)
+    assert not opens(server, match, first) and not opens(server, match, moved_to)
+    # asking twice: only the newest link is pending
+    older = invite(server, match, 0, second).json()["token"]
+    newer = invite(server, match, 0, second).json()["token"]
+    assert claim(server, match, older).status_code == 403
+    assert claim(server, match, newer).status_code == 200
+
+
+def test_the_host_gives_a_seat_a_new_link_and_the_old_device_and_links_stop_at_once(server: Server) -> None:
+    created = server.create()
+    match, host = created["match"], created["host"]
+    secret = claim(server, match, created["seats"][1]["token"]).json()["token"]
+    with server.client.websocket_connect(f"/ws/matches/{match}") as lost:
+        assert join(lost, secret)["seat"] == 1
+        with server.client.websocket_connect(f"/ws/matches/{match}") as watcher:
+            assert join(watcher, None)["seats"][1]["opened"] is True
+            fresh = invite(server, match, 1, host)
+            assert fresh.status_code == 200, fresh.text
+            assert lost.receive_json() == {"type": "error", "code": "moved", "message": MOVED}
+            with pytest.raises(WebSocketDisconnect) as closed:
+                lost.receive_json()
+            assert closed.value.code == 4403
+            told = watcher.receive_json()
+            assert (told["seats"][1]["opened"], told["seats"][1]["connected"]) == (False, False)
+    assert not opens(server, match, secret)
+    new_secret = claim(server, match, fresh.json()["token"]).json()["token"]
+    assert server.state(match, new_secret)["seat"] == 1
+
+
+def test_only_the_seat_or_the_host_can_make_a_seat_a_new_link(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    other = created["seats"][0]["token"]
+    before = stored_links(server, match, 1)
+    assert invite(server, match, 1, None).status_code == 401
+    assert invite(server, match, 1, other).status_code == 403  # another seat's token
+    assert invite(server, match, 1, "forged").status_code == 403
+    assert invite(server, match, 2, created["host"]).status_code == 404
+    assert invite(server, match, -1, created["host"]).status_code == 404
+    assert stored_links(server, match, 1) == before
+    assert opens(server, match, created["seats"][1]["token"])
+
+
+def test_a_socket_of_a_spent_link_is_told_and_closed_and_its_late_choice_refused(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    seat = server.state(match)["view"]["to_act"]
+    invite_token = created["seats"][seat]["token"]
+    with server.client.websocket_connect(f"/ws/matches/{match}") as early:
+        message = join(early, invite_token)  # joined by the invite itself, never opened
+        secret = claim(server, match, invite_token).json()["token"]  # opened on another device
+        assert early.receive_json() == {"type": "error", "code": "moved", "message": MOVED}
+        with pytest.raises(WebSocketDisconnect):
+            early.receive_json()
+    late = server.act(match, invite_token, 0, message["choices"][0]["notation"])
+    assert late.status_code == 403
+    assert server.state(match)["seq"] == 0
+    # a choice checked before the seat moved and played after it is refused too
+    authority = server.authority(match)
+    journal = server.client.app.state.hall.journal  # type: ignore[attr-defined]
+    invite(server, match, seat, created["host"])
+    with pytest.raises(Refused) as refused:
+        server.client.portal.call(
+            authority.act, journal, seat, 0, message["choices"][0]["notation"], False, token_hash(secret)
+        )
+    assert refused.value.code == "moved"
+    assert server.state(match)["seq"] == 0
+
+
+def test_a_socket_cannot_join_by_a_link_spent_meanwhile(server: Server) -> None:
+    created = server.create()
+    match, invite_token = created["match"], created["seats"][0]["token"]
+    claim(server, match, invite_token)
+    with server.client.websocket_connect(f"/ws/matches/{match}") as ws:
+        refused = join(ws, invite_token)
+        assert (refused["code"], refused["message"]) == ("forbidden", NOT_A_SEAT)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403
+
+
+def test_links_survive_a_restart(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    secret = claim(server, match, created["seats"][0]["token"]).json()["token"]
+    pending = created["seats"][1]["token"]
+    moved = invite(server, match, 1, created["host"]).json()["token"]
+    server.restart()
+    assert opens(server, match, secret)
+    assert not opens(server, match, created["seats"][0]["token"])
+    assert not opens(server, match, pending)
+    assert server.state(match)["seats"][1]["opened"] is False
+    assert claim(server, match, moved).status_code == 200
+    assert invite(server, match, 0, created["host"]).status_code == 200  # the host's token too
+
+
+def test_my_matches_finds_a_seat_by_its_pending_invite_and_by_its_device(server: Server) -> None:
+    created = server.create()
+    match = created["match"]
+    invite_token = created["seats"][0]["token"]
+
+    def mine(token: str) -> list[tuple[str, int]]:
+        found = server.client.post("/api/my-matches", json={"tokens": [token]}).json()["matches"]
+        return [(m["match"], m["seat"]) for m in found]
+
+    assert mine(invite_token) == [(match, 0)]
+    secret = claim(server, match, invite_token).json()["token"]
+    assert mine(secret) == [(match, 0)]
+    assert mine(invite_token) == []
+
+
+def test_seats_stored_before_links_keep_their_token_as_the_device_secret(database: str) -> None:
+    """A database made before seat links (migration 0001): its seats' tokens still open them."""
+    engine = create_engine(database)
+    config = Config()
+    config.set_main_option("script_location", str(Path(storage.__file__).with_name("migrations")))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    server = Server(database)  # makes a match, to copy its rows as the old schema had them
+    try:
+        created = server.create()
+        old = created["seats"][0]["token"]
+    finally:
+        server.close()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0001")  # an unopened seat's invite becomes its token, as before
+    engine.dispose()
+    server = Server(database)
+    try:
+        match = created["match"]
+        assert opens(server, match, old)
+        assert server.state(match)["seats"][0]["opened"] is True
+        assert claim(server, match, old).json()["token"] == old
+        assert invite(server, match, 0, created["host"]).status_code == 403  # no host before
+    finally:
+        server.close()
