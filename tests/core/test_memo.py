@@ -1,8 +1,8 @@
-"""core.memo.ByIdentity and Remembered: remembered by the identity of the inputs, never by equality."""
+"""core.memo: results found by the identity of their inputs (Guarded's guards aside), never by equality."""
 
 from __future__ import annotations
 
-from skyhall.core.memo import ByIdentity, Remembered
+from skyhall.core.memo import ByIdentity, Guarded, Remembered
 
 
 class Counter:
@@ -47,3 +47,25 @@ def test_remembered_computes_once_per_object_and_starts_over_when_full() -> None
     assert seen == [a, b] and seen[1] is b  # an equal copy is another object: computed again
     assert remembered(c) == 5
     assert list(remembered.found.values()) == [(c, 5)]  # full at two: cleared, then c kept with its input
+
+
+def test_guarded_is_remembered_by_the_value_for_the_same_guard() -> None:
+    calls: list[tuple[int, ...]] = []
+
+    def shown(value: tuple[int, ...], guard: tuple[frozenset[int], str]) -> tuple[str, ...]:
+        calls.append(value)
+        known, blank = guard
+        return tuple(str(c) if c in known else blank for c in value)
+
+    guarded = Guarded(shown, limit=2)
+    get = guarded.get
+    hand, known, more = tuple([1, 2]), frozenset({1}), frozenset({1, 2})
+    first = get(hand, (known, "?"))
+    assert first == ("1", "?")
+    assert get(hand, (known, "?")) is first and len(calls) == 1  # an equal guard of the same objects: found
+    assert get(hand, (more, "?")) == ("1", "2") and len(calls) == 2  # another guard: computed again,
+    assert len(guarded.found) == 1 and get(hand, (more, "?")) == ("1", "2") and len(calls) == 2  # replacing
+    assert get(hand, (more, "-")) == ("1", "2") and len(calls) == 3
+    assert get(tuple([1, 2]), (more, "-")) == ("1", "2") and len(calls) == 4  # an equal copy: computed again
+    assert get(tuple([3]), (known, "?")) == ("?",)  # full at two: cleared, then kept with its inputs
+    assert [(v, g) for v, g, _ in guarded.found.values()] == [((3,), (known, "?"))]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.draft import Drafts
+from skyhall.core.memo import Guarded
 from skyhall.core.rng import Rng
 from skyhall.core.state import FaceDown, check_seat, rivals_of
 from skyhall.games.airport_rush import die
@@ -253,7 +254,7 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
         cards = s.cat.cards
         decks = (masked_deck(s.decks[0], cards), masked_deck(s.decks[1], cards))
         for o in rivals:
-            hands[o] = rival_hand(hands[o], s.known[o], cards)
+            hands[o] = rival_hand(hands[o], (s.known[o], cards))
             objectives[o] = hidden(len(objectives[o]))
             waiting[o] = hidden(len(waiting[o]))
             taken[o] = hidden(len(taken[o]))
@@ -310,43 +311,25 @@ hidden = FaceDown(HIDDEN)
 """``count`` hidden cards, one shared tuple per count."""
 
 
-_MASKS_LIMIT = 1 << 12
-"""Each memo below starts over when it holds this many masked rows."""
-_hands: dict[int, tuple[tuple[int, ...], frozenset[int], tuple[Card, ...], tuple[int, ...]]] = {}
-_decks: dict[int, tuple[tuple[int, ...], tuple[Card, ...], tuple[int, ...]]] = {}
+def _mask_hand(hand: tuple[int, ...], seen: tuple[frozenset[int], tuple[Card, ...]]) -> tuple[int, ...]:
+    """A rival's hand as others see it, ``seen`` being its ``known`` cards and the catalog's
+    ``cards``: the cards it took openly, the kind of each other card."""
+    known, cards = seen
+    return tuple(c if c in known else HIDDEN_PLANE if cards[c].type == PLANE else HIDDEN_ACTION for c in hand)
 
 
-def rival_hand(hand: tuple[int, ...], known: frozenset[int], cards: tuple[Card, ...]) -> tuple[int, ...]:
-    """A rival's hand as others see it: the cards it took openly, the kind of each other card.
-
-    A hand stays the same tuple until it changes, so the mask is remembered by the identity of
-    ``hand`` (the entry holds it, so no other object can take its ``id``), for the very same
-    ``known`` and ``cards`` (another of either computes it again). One dict look-up, not
-    :class:`~skyhall.core.memo.ByIdentity`'s key tuple and closure: a view asks once per rival.
-    """
-    hit = _hands.get(id(hand))
-    if hit is not None and hit[1] is known and hit[2] is cards:
-        return hit[3]
-    masked = tuple(
-        c if c in known else HIDDEN_PLANE if cards[c].type == PLANE else HIDDEN_ACTION for c in hand
-    )
-    if len(_hands) >= _MASKS_LIMIT:
-        _hands.clear()
-    _hands[id(hand)] = (hand, known, cards, masked)
-    return masked
+def _mask_deck(deck: tuple[int, ...], cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """A deck as every seat sees it: where its Events lie, nothing else."""
+    return tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
 
 
-def masked_deck(deck: tuple[int, ...], cards: tuple[Card, ...]) -> tuple[int, ...]:
-    """A deck as every seat sees it: where its Events lie, nothing else (remembered like
-    :func:`rival_hand`: a deck changes only when a card is drawn)."""
-    hit = _decks.get(id(deck))
-    if hit is not None and hit[1] is cards:
-        return hit[2]
-    masked = tuple(EVENT_SLOT if cards[c].type == EVENT else HIDDEN for c in deck)
-    if len(_decks) >= _MASKS_LIMIT:
-        _decks.clear()
-    _decks[id(deck)] = (deck, cards, masked)
-    return masked
+rival_hand = Guarded(_mask_hand).get
+"""``rival_hand(hand, (known, cards))``: :func:`_mask_hand`, remembered by the identity of ``hand``
+(a hand stays the same tuple until it changes) for the same ``known`` and ``cards``."""
+
+masked_deck = Guarded(_mask_deck).get
+"""``masked_deck(deck, cards)``: :func:`_mask_deck`, remembered by the identity of ``deck`` (a deck
+changes only when a card is drawn) for the same ``cards``."""
 
 
 def determinize(view: View, rng: Rng) -> State:

@@ -47,6 +47,7 @@ from skyhall.games.skyport.cards import (
     TYCOON,
     TYCOON_KINDS,
     Card,
+    Catalog,
 )
 from skyhall.games.skyport.lane import (
     LEFT,
@@ -162,10 +163,10 @@ def tycoons_placed(cards: tuple[Card, ...], row: Row) -> set[int]:
     return {cards[i.tycoon].tycoon for i in row if isinstance(i, Berth) and i.tycoon != EMPTY}
 
 
-def tycoon_card(s: State, row: Row, kind: int) -> Card | None:
+def tycoon_card(cat: Catalog, row: Row, kind: int) -> Card | None:
     for item in row:
-        if isinstance(item, Berth) and item.tycoon != EMPTY and s.cat.cards[item.tycoon].tycoon == kind:
-            return s.cat.cards[item.tycoon]
+        if isinstance(item, Berth) and item.tycoon != EMPTY and cat.cards[item.tycoon].tycoon == kind:
+            return cat.cards[item.tycoon]
     return None
 
 
@@ -188,7 +189,7 @@ def tycoon_usable(s: State, kind: int) -> bool:
     if s.used & (1 << kind):
         return False
     row = s.rows[s.current]
-    tycoon = tycoon_card(s, row, kind)
+    tycoon = tycoon_card(s.cat, row, kind)
     if tycoon is None:
         return False
     played = s.cat.cards[s.card]
@@ -206,7 +207,7 @@ def tycoon_usable(s: State, kind: int) -> bool:
 def tycoon_actions(s: State, kind: int) -> list[Action]:
     """The moves (and for an Explorer, swaps) of the lanes other than the one holding the played airship."""
     row = s.rows[s.current]
-    tycoon = tycoon_card(s, row, kind)
+    tycoon = tycoon_card(s.cat, row, kind)
     if tycoon is None:
         return []
     own = lane_holding(row, s.card)
@@ -218,13 +219,16 @@ def tycoon_actions(s: State, kind: int) -> list[Action]:
     return options
 
 
+def diplomat_bonus(row: Row, cat: Catalog) -> int:
+    """What a Diplomat hosted in ``row`` adds to the Player Movement: the row's passengers, at most 2."""
+    if tycoon_card(cat, row, DIPLOMAT) is None:
+        return 0
+    return min(icon_counts(cat, row)[PASSENGER], 2)
+
+
 def allowance(s: State) -> int:
     """The turn's Player Movement plus the Diplomat's bonus."""
-    row = s.rows[s.current]
-    bonus = 0
-    if tycoon_card(s, row, DIPLOMAT) is not None:
-        bonus = min(icon_counts(s.cat, row)[PASSENGER], 2)
-    return s.base_move + bonus
+    return s.base_move + diplomat_bonus(s.rows[s.current], s.cat)
 
 
 def take_options(s: State) -> list[Action]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from skyhall.core import log
 from skyhall.core.draft import Drafts
-from skyhall.core.memo import ByIdentity
+from skyhall.core.memo import ByIdentity, Guarded
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, check_seat
 from skyhall.games.skyport.actions import Action
@@ -37,7 +37,7 @@ from skyhall.games.skyport.cards import (
     Space,
 )
 from skyhall.games.skyport.lane import Berth, Lane, Row
-from skyhall.games.skyport.rules import CLOSING, allowance
+from skyhall.games.skyport.rules import CLOSING, diplomat_bonus
 from skyhall.games.skyport.scoring import lane_stars
 from skyhall.games.skyport.steps import NAMES, OVER, PHASES, WALK
 
@@ -268,21 +268,10 @@ def _tops_only(s: State) -> _Tops:
     return tops
 
 
-_bonuses: dict[int, tuple[Row, Catalog, int]] = {}
-"""Per row (by identity; the entry holds it), the movement its Diplomat adds, for its catalog."""
-
-
-def _allowance(s: State) -> int:
-    """:func:`~skyhall.games.skyport.rules.allowance`, the Diplomat's bonus remembered by the
-    identity of the current seat's row: it depends on the row alone (and the catalog), and a row
-    stays the same tuple until a card is placed in it, while finding the Diplomat scans the row."""
-    row = s.rows[s.current]
-    hit = _bonuses.get(id(row))
-    if hit is None or hit[1] is not s.cat:
-        if len(_bonuses) >= 1 << 12:
-            _bonuses.clear()
-        hit = _bonuses[id(row)] = (row, s.cat, allowance(s) - s.base_move)
-    return s.base_move + hit[2]
+_diplomat_bonus = Guarded(diplomat_bonus).get
+""":func:`~skyhall.games.skyport.rules.diplomat_bonus`, remembered by the identity of the row (a row
+stays the same tuple until a card is placed in it, while finding the Diplomat scans it) for the same
+catalog."""
 
 
 DRAFTS = Drafts(View)
@@ -334,7 +323,7 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
     v.used = s.used
     v.tycoon = s.tycoon
     v.space = s.space
-    v.allowance = _allowance(s)
+    v.allowance = s.base_move + _diplomat_bonus(s.rows[s.current], s.cat)
     v.legal = tuple(s.legal_actions()) if seat is not None and seat == to_act else ()
     v.deck = s.deck if shown else None
     v.log = tuple(s.log_for(seat)) if log else ()
