@@ -45,6 +45,17 @@ class Match:
             return None
         return seat, known if known is not None and known["seat"] == seat else self.state(seat)
 
+    def open(self, page: Any, seat: int) -> None:
+        """Open ``seat``'s invite link in ``page``. The page spends the invite and holds the seat by a
+        token of its own, by which this match plays the seat from then on."""
+        page.goto(f"{self.server.url}/match/{self.id}#token={self.tokens[seat]}")
+        deadline = time.monotonic() + 15
+        while page.evaluate("location.hash") != f"#seat={seat}":  # held: the token left the address
+            assert time.monotonic() < deadline, f"the page did not open seat {seat}'s invite"
+            time.sleep(0.05)
+        held = json.loads(page.evaluate("localStorage.getItem('skyhall.seats')"))
+        self.tokens[seat] = next(s["token"] for s in held if s["match"] == self.id and s["seat"] == seat)
+
     def act(self, seat: int, seq: int, notation: str) -> Any:
         """``seat``'s choice; answers the seat's new state message."""
         body = {"token": self.tokens[seat], "seq": seq, "action": notation}

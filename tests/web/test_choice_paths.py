@@ -30,8 +30,8 @@ def shared(message: Any) -> bool:
     return any(count > 1 for count in paths.values())
 
 
-def open_seat(page: Any, server: LiveServer, match: Match, seat: int, seq: int) -> None:
-    page.goto(f"{server.url}/match/{match.id}#token={match.tokens[seat]}")
+def open_seat(page: Any, match: Match, seat: int, seq: int) -> None:
+    match.open(page, seat)
     page.locator("button.choice:not([aria-disabled=true])").first.wait_for()
     assert match.state()["seq"] == seq
 
@@ -44,7 +44,7 @@ def test_a_choice_that_asks_first_is_sent_only_on_yes(live_server: LiveServer, p
         pytest.skip(f"no {game} decision asked for confirmation in this match")
     seat, message = found
     choice = next(c for c in message["choices"] if c["confirm"] and c["target"])
-    open_seat(page, live_server, match, seat, message["seq"])
+    open_seat(page, match, seat, message["seq"])
     before = match.state(seat)
 
     for target in choice["target"]:  # by the table's click path: asks, and "No" sends nothing
@@ -101,7 +101,7 @@ def test_choices_sharing_a_click_path_are_offered_in_a_menu(live_server: LiveSer
     paths = Counter(tuple(c["target"]) for c in message["choices"] if c["target"])
     path = next(p for p, count in paths.items() if count > 1)
     sharing = [c for c in message["choices"] if tuple(c["target"]) == path]
-    open_seat(page, live_server, match, seat, message["seq"])
+    open_seat(page, match, seat, message["seq"])
 
     for target in path:
         page.locator(f"section.table [data-target='{target}'].next").first.click()
@@ -139,7 +139,7 @@ def test_the_table_can_be_played_from_the_keyboard(live_server: LiveServer, page
     assert found is not None
     seat, message = found
     name, choice = one_click(message)  # type: ignore[misc]
-    open_seat(page, live_server, match, seat, message["seq"])
+    open_seat(page, match, seat, message["seq"])
 
     target = page.locator(f"section.table [data-target='{name}'].next").first
     assert target.get_attribute("role") == "button" and target.get_attribute("tabindex") == "0"
@@ -169,7 +169,7 @@ def test_a_two_click_choice_keeps_the_focus_on_the_table(
         pytest.skip(f"no {game} decision with a two-click choice in this match")
     seat, message = found
     first = next(c["target"][0] for c in message["choices"] if len(c["target"]) == 2)
-    open_seat(page, live_server, match, seat, message["seq"])
+    open_seat(page, match, seat, message["seq"])
     page.locator(f"section.table [data-target='{first}'].next").first.focus()
     page.keyboard.press("Enter")
     page.locator("section.table .target.next:focus").wait_for()

@@ -89,7 +89,7 @@ def test_the_end_of_a_match_says_every_score_and_leads_to_the_sheet(
     assert match.play_until(lambda _: False, random.Random(5)) is None  # played to the end
     final = match.replay(match.state()["seq"])
     result, seats = final["result"], final["seats"]
-    page.goto(f"{live_server.url}/match/{match.id}#token={match.tokens[0]}")
+    match.open(page, 0)
     prompt = page.locator("aside .prompt")
     prompt.filter(has_text="The match is over").wait_for()
     said = prompt.inner_text()

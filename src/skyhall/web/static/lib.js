@@ -1,5 +1,6 @@
 // Shared helpers for the match page and the per-game renderers (docs/web.md).
 import { h } from "preact";
+import { useState } from "preact/hooks";
 import htm from "htm";
 
 /** htm bound to Preact: html`<svg>…</svg>` builds Preact elements without a build step. */
@@ -130,10 +131,53 @@ export function heldSeats() {
   }
 }
 
-/** Remember a seat's token (the newest KEEP are kept). */
+/** Remember a seat's token, in place of any other this browser held for that seat (the newest KEEP
+ * are kept). */
 export function holdSeat(entry) {
-  const rest = heldSeats().filter((s) => s.token !== entry.token);
+  const rest = heldSeats().filter((s) => s.token !== entry.token && !(s.match === entry.match && s.seat === entry.seat));
   localStorage.setItem(SEATS_KEY, JSON.stringify([{ ...entry, at: Date.now() }, ...rest].slice(0, KEEP)));
+}
+
+/** Forget a seat's token (the seat moved to another device). */
+export function forgetSeat(token) {
+  localStorage.setItem(SEATS_KEY, JSON.stringify(heldSeats().filter((s) => s.token !== token)));
+}
+
+/** Open a seat's invite link: the server spends it and answers the token this browser holds the seat
+ * by from now on (docs/server.md, "Seat links"), which is held here. Resolves to {seat, token}. */
+export async function claimSeat(match, invite) {
+  const opened = await api("POST", `/api/matches/${encodeURIComponent(match)}/claim`, { token: invite });
+  holdSeat({ match, seat: opened.seat, token: opened.token, game: opened.game });
+  return opened;
+}
+
+// The host's token of each match this browser created: [{match, token, at}], newest first.
+const HOSTS_KEY = "skyhall.hosts";
+
+function heldHosts() {
+  try {
+    const hosts = JSON.parse(localStorage.getItem(HOSTS_KEY) || "[]");
+    return Array.isArray(hosts) ? hosts.filter((h) => h && typeof h.token === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember that this browser created `match` (its host's token makes seats new links). */
+export function holdHost(match, token) {
+  const rest = heldHosts().filter((h) => h.match !== match);
+  localStorage.setItem(HOSTS_KEY, JSON.stringify([{ match, token, at: Date.now() }, ...rest].slice(0, KEEP)));
+}
+
+/** The host's token of `match`, if this browser created it. */
+export function hostToken(match) {
+  const found = heldHosts().find((h) => h.match === match);
+  return found ? found.token : null;
+}
+
+/** The page of a seat this browser holds (its token stays out of the address). */
+export function seatLink(match, seat) {
+  return `/match/${encodeURIComponent(match)}#seat=${seat}`;
 }
 
 /** The invite link of a seat token, absolute. */
@@ -155,6 +199,21 @@ export async function copyText(text) {
   } catch {
     return false;
   }
+}
+
+/** A Copy button for `text`, saying "Copied" for a moment once it worked. */
+export function CopyButton({ text, label }) {
+  const [done, setDone] = useState(false);
+  return html`<button type="button" aria-label=${label}
+    onClick=${async () => { setDone(await copyText(text)); setTimeout(() => setDone(false), 1500); }}>
+    ${done ? "Copied" : "Copy"}</button>`;
+}
+
+/** A link to copy: a read-only field (selected when focused) and its Copy button. */
+export function LinkField({ link, label }) {
+  return html`
+    <input readonly value=${link} aria-label=${label} onFocus=${(e) => e.currentTarget.select()} />
+    <${CopyButton} text=${link} label=${`Copy the ${label.charAt(0).toLowerCase()}${label.slice(1)}`} />`;
 }
 
 /** A game's turn summary (the server's `summary` paragraphs, the first one its line of introduction)

@@ -1,7 +1,7 @@
 // The lobby: choose a game, seats (human or bot and level) and options; create; invite; my matches.
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { api, copyText, heldSeats, HowToPlay, holdSeat, html, inviteLink, ordinal } from "./lib.js";
+import { api, claimSeat, heldSeats, holdHost, HowToPlay, html, inviteLink, LinkField, ordinal, seatLink } from "./lib.js";
 
 /**
  * One option's control (see the server's describe_option): a seat option picks one of the match's
@@ -83,9 +83,11 @@ function CreateForm({ games, onCreated }) {
     };
     try {
       const created = await api("POST", "/api/matches", body);
-      const own = created.seats[mine];
-      holdSeat({ match: created.match, seat: own.seat, token: own.token, game: created.game });
-      onCreated(created, own.seat);
+      holdHost(created.match, created.host);
+      // your own seat's link is opened here and now: only this browser holds your seat (should that
+      // fail, the link is shown with the others, to be opened later)
+      const held = await claimSeat(created.match, created.seats[mine].token).then(() => true, () => false);
+      onCreated(created, held ? mine : null);
     } catch (e) {
       setError(e.message);
     } finally {
@@ -146,43 +148,34 @@ function CreateForm({ games, onCreated }) {
     </form>`;
 }
 
-function CopyButton({ text, label }) {
-  const [done, setDone] = useState(false);
-  return html`<button type="button" aria-label=${label}
-    onClick=${async () => { setDone(await copyText(text)); setTimeout(() => setDone(false), 1500); }}>
-    ${done ? "Copied" : "Copy"}</button>`;
-}
-
-function Created({ created, mine }) {
+/** The new match's links; `held`: the seat this browser opened as its own (null if that failed). */
+function Created({ created, held }) {
   const spectate = `${location.origin}${created.spectate}`;
-  const own = created.seats[mine];
   const heading = useRef(null);
   // before the card is painted: a scroll to it then moves nothing a pointer is about to click
   useLayoutEffect(() => { if (heading.current) heading.current.focus(); }, [created.match]);
   return html`
     <section class="card created" aria-labelledby="created-title">
       <h2 id="created-title" tabindex="-1" ref=${heading}>${created.title}: match created</h2>
-      <p>Send each other human their seat's link: the link is the seat (keep it secret). Bots play at once.</p>
+      <p>Send each other human their seat's link. A link works once: the first device to open it holds the
+        seat, and the link opens nothing after that. Bots play at once. If a link goes astray or a device is
+        lost, make that seat a new link from the match page (Seat links).</p>
       <ul class="links">
         ${created.seats.map((s) => {
-          const link = inviteLink(created.match, s.token);
-          const field = html`
-            <input readonly value=${link} aria-label=${`Invite link for ${s.name}`} onFocus=${(e) => e.currentTarget.select()} />
-            <${CopyButton} text=${link} label=${`Copy the invite link for ${s.name}`} />`;
+          const field = html`<${LinkField} link=${inviteLink(created.match, s.token)} label=${`Invite link for ${s.name}`} />`;
           return html`<li data-seat=${s.seat}>
             <strong>${s.name}</strong> ${s.kind === "bot" ? html`<span class="badge">bot · ${s.level}</span>` : ""}
-            ${s.seat === mine ? html`<span class="badge you">you</span>` : ""}
-            ${s.kind === "bot"
-              ? html`<details class="bot-link"><summary>Link to take this seat over from the bot</summary>${field}</details>`
-              : field}
+            ${s.seat === held ? html`<span class="badge you">you: held by this browser</span>`
+              : s.kind === "bot"
+                ? html`<details class="bot-link"><summary>Link to take this seat over from the bot</summary>${field}</details>`
+                : field}
           </li>`;
         })}
         <li><strong>Spectators</strong>
-          <input readonly value=${spectate} aria-label="Spectator link" onFocus=${(e) => e.currentTarget.select()} />
-          <${CopyButton} text=${spectate} label="Copy the spectator link" />
+          <${LinkField} link=${spectate} label="Spectator link" />
         </li>
       </ul>
-      <a class="button primary" href=${inviteLink(created.match, own.token)}>Open my seat</a>
+      ${held !== null && html`<a class="button primary" href=${seatLink(created.match, held)}>Open my seat</a>`}
     </section>`;
 }
 
@@ -211,7 +204,6 @@ function MyMatches({ titles }) {
       .then((r) => setMatches(r.matches))
       .catch((e) => setError(e.message));
   }, []);
-  const tokenOf = (m) => (heldSeats().find((s) => s.match === m.match && s.seat === m.seat) || {}).token;
   return html`
     <section class="card mine" aria-labelledby="mine-title">
       <h2 id="mine-title">My matches</h2>
@@ -222,7 +214,7 @@ function MyMatches({ titles }) {
         <ul class="match-list">
           ${matches.map((m) => html`
             <li class=${m.your_turn ? "your-turn" : ""}>
-              <a href=${inviteLink(m.match, tokenOf(m))}>${titles[m.game] || m.title}</a>
+              <a href=${seatLink(m.match, m.seat)}>${titles[m.game] || m.title}</a>
               <span>as ${m.name}${rivals(m)}</span>
               <span class="status">${m.status === "over" ? finished(m) : m.status === "broken" ? "broken"
                 : m.your_turn ? "your turn" : "waiting"} · move ${m.seq}</span>
@@ -245,8 +237,8 @@ function Lobby() {
     <main class="lobby">
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${games && games.length === 0 && html`<p>No game can be played in the browser yet.</p>`}
-      ${games && games.length > 0 && html`<${CreateForm} games=${games} onCreated=${(c, mine) => setCreated({ c, mine })} />`}
-      ${created && html`<${Created} created=${created.c} mine=${created.mine} />`}
+      ${games && games.length > 0 && html`<${CreateForm} games=${games} onCreated=${(c, held) => setCreated({ c, held })} />`}
+      ${created && html`<${Created} created=${created.c} held=${created.held} />`}
       <${MyMatches} titles=${titles} key=${created ? created.c.match : "none"} />
     </main>`;
 }

@@ -2,25 +2,49 @@
 // score sheet; and the replay viewer of a finished match (/match/<id>/replay).
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, follows, heldSeats, holdSeat, HowToPlay, html, named, ordinal, setSeatNames, targetWords, tokenInAddress } from "./lib.js";
+import {
+  api, claimSeat, follows, forgetSeat, heldSeats, holdSeat, hostToken, HowToPlay, html, LinkField, named, ordinal,
+  setSeatNames, targetWords, tokenInAddress,
+} from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
 const MATCH = decodeURIComponent(PARTS[1] || "");
 const REPLAY = PARTS[2] === "replay";
 const NO_TARGETS = new Map();
 
-/** The seat token for this page: the address's `#token=…` (an invite link); else the seat `#seat=N`
- * names, or the one seat, this browser holds here. */
-function seatToken() {
-  const inAddress = tokenInAddress();
-  if (inAddress) return inAddress;
+/** The seat this browser holds here that the address's `#seat=N` names, else its one seat here. */
+function heldSeat() {
   const held = heldSeats().filter((s) => s.match === MATCH);
   const seat = new URLSearchParams(location.hash.slice(1)).get("seat");
-  if (seat !== null) {
-    const found = held.find((s) => String(s.seat) === seat);
-    return found ? found.token : null;
-  }
-  return held.length === 1 ? held[0].token : null;
+  if (seat !== null) return held.find((s) => String(s.seat) === seat) || null;
+  return held.length === 1 ? held[0] : null;
+}
+
+/** Put `#seat=N` in the address (and its history entry) in place of what the hash held. */
+function showSeat(seat) {
+  history.replaceState(null, "", `${location.pathname}${location.search}#seat=${seat}`);
+}
+
+/** The token this page plays by (null: a spectator; undefined while an invite link is being opened).
+ * An invite link in the address (`#token=…`) is opened first: the server spends it and answers the
+ * token this browser holds the seat by from now on, and the address keeps the seat's number only
+ * (docs/server.md, "Seat links"). A link already spent opens the seat this browser holds here, if
+ * any; else its token is joined with, and the refusal says why. */
+function useSeatToken() {
+  const [token, setToken] = useState(() => (tokenInAddress() ? undefined : (heldSeat() || {}).token || null));
+  useEffect(() => {
+    const invite = tokenInAddress();
+    if (!invite) return;
+    claimSeat(MATCH, invite).then(
+      (opened) => { showSeat(opened.seat); setToken(opened.token); },
+      () => {
+        const held = heldSeat();
+        if (held) showSeat(held.seat);
+        setToken(held ? held.token : invite);
+      },
+    );
+  }, []);
+  return token;
 }
 
 /** The games as the server describes them (title, summary, bot levels…), by id; loaded once. */
@@ -74,13 +98,15 @@ function Table({ found, props }) {
   return html`<${Board} ...${props} />`;
 }
 
-/** The match socket: joins with `token`, keeps the latest state, reconnects with backoff after a drop. */
+/** The match socket: joins with `token` (once it is known), keeps the latest state, reconnects with
+ * backoff after a drop; a seat that moved to another device is forgotten here. */
 function useMatchSocket(token) {
   const [message, setMessage] = useState(null);
   const [link, setLink] = useState("connecting");
   const [notice, setNotice] = useState(null);
   const socket = useRef(null);
   useEffect(() => {
+    if (token === undefined) return undefined;
     let stopped = false;
     let delay = 500;
     let timer = null;
@@ -100,7 +126,10 @@ function useMatchSocket(token) {
           setMessage(data);
           setNotice((n) => (n && n.code === "offline" ? null : n)); // joined again: nothing is lost now
         }
-        else if (data.type === "error") setNotice({ ...data, at: Date.now() });
+        else if (data.type === "error") {
+          if (data.code === "moved" && token) forgetSeat(token);
+          setNotice({ ...data, at: Date.now() });
+        }
       };
       ws.onclose = (event) => {
         if (stopped) return;
@@ -361,6 +390,53 @@ function SeatControl({ message, token, levels }) {
     </div>`;
 }
 
+/** Seat links (docs/server.md): a seat's player moves it to another device; the match's host (the
+ * browser that created it) makes any other seat a new link, for a link gone astray or a lost device. */
+function SeatLinks({ message, token }) {
+  const host = useMemo(() => hostToken(MATCH), []);
+  const [made, setMade] = useState(null); // the new link: {seat, link}
+  const [asking, setAsking] = useState(null); // the seat the host is asked to confirm a new link for
+  const [error, setError] = useState(null);
+  const opener = useRef(null);
+  const own = message.seat;
+  const others = host ? message.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => s.seat !== own) : [];
+  if (own === null && others.length === 0) return null;
+  const make = async (seat, by) => {
+    setAsking(null);
+    setError(null);
+    try {
+      const answer = await api("POST", `/api/matches/${encodeURIComponent(MATCH)}/seats/${seat}/invite`, { token: by });
+      setMade({ seat, link: `${location.origin}${answer.invite}` });
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  const confirm = asking && {
+    confirm: `Make ${asking.name} a new link?`,
+    label: `The device playing ${asking.name} now, and every link sent for the seat before, stop working at once. Send the new link to its player.`,
+  };
+  return html`
+    <details class="seat-links">
+      <summary>Seat links</summary>
+      ${own !== null && html`
+        <button type="button" onClick=${() => make(own, token)}>Play my seat on another device</button>
+        ${made && made.seat === own && html`
+          <p>Open this link on the other device: it plays your seat from then on, and this page stops. Until then
+            your seat stays here.</p>
+          <${LinkField} link=${made.link} label="Link to your seat" />`}`}
+      ${others.length > 0 && html`
+        <p>You created this match: if a seat's link went astray, or its player lost their device, make it a new link.</p>
+        <ul class="links">${others.map((s) => html`<li data-seat=${s.seat}>
+          <strong>${s.name}</strong> <span class="quiet">${s.opened ? "opened on a device" : "link not opened yet"}</span>
+          <button type="button" onClick=${(e) => { opener.current = e.currentTarget; setAsking(s); }}>New link</button>
+          ${made && made.seat === s.seat && html`<${LinkField} link=${made.link} label=${`New invite link for ${s.name}`} />`}
+        </li>`)}</ul>`}
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${confirm && html`<${Confirm} choice=${confirm} opener=${opener.current} safe=${true}
+        onYes=${() => make(asking.seat, host)} onNo=${() => setAsking(null)} />`}
+    </details>`;
+}
+
 const LINK_WORDS = {
   connecting: "Connecting…",
   open: "Connected",
@@ -369,7 +445,7 @@ const LINK_WORDS = {
 };
 
 function Live() {
-  const token = useMemo(seatToken, []);
+  const token = useSeatToken();
   const games = useGames();
   const { message, link, notice, setNotice, send } = useMatchSocket(token);
   const found = useBoard(message && message.game);
@@ -387,11 +463,7 @@ function Live() {
   }, [seq, message && message.choices.length]);
   useEffect(() => { setWaiting(false); }, [notice]);
   useEffect(() => {
-    if (message && message.seat !== null && token) {
-      holdSeat({ match: MATCH, seat: message.seat, token, game: message.game });
-      // the token is held now: it leaves the address bar and the history, the seat's number stays
-      if (tokenInAddress()) history.replaceState(null, "", `${location.pathname}${location.search}#seat=${message.seat}`);
-    }
+    if (message && message.seat !== null && token) holdSeat({ match: MATCH, seat: message.seat, token, game: message.game });
   }, [message && message.seat]);
   useEffect(() => {
     const onKey = (e) => {
@@ -474,7 +546,7 @@ function Live() {
       <main class="narrow">
         <p role="status">${LINK_WORDS[link]}</p>
         ${notice && html`<p class="error" role="alert">${notice.message}</p>`}
-        ${notice && notice.code === "forbidden" && html`<p><a href=${`/match/${MATCH}`}>Watch as a spectator</a></p>`}
+        ${notice && (notice.code === "forbidden" || notice.code === "moved") && html`<p><a href=${`/match/${MATCH}`}>Watch as a spectator</a></p>`}
         <p><a href="/">Back to the lobby</a></p>
       </main>`;
   }
@@ -501,11 +573,13 @@ function Live() {
         <p class="sr-only" role="status">${over ? endWords(message) : yourTurn ? `Your turn: ${named(message.prompt)}` : ""}</p>
         ${notice && html`<div class="notice"><p class="error" role="alert">${NOTICE_WORDS[notice.code] || notice.message}</p>
           <button type="button" class="quiet" aria-label="Dismiss the message" onClick=${() => setNotice(null)}>×</button></div>`}
+        ${notice && notice.code === "moved" && html`<p><a href=${`/match/${MATCH}`}>Watch as a spectator</a></p>`}
         ${waiting && html`<p class="waiting" role="status">Sending…</p>`}
         ${menu && html`<${Menu} choices=${menu} onChoose=${choose} onClose=${() => { setMenu(null); setPath([]); }} />`}
         ${choices.length > 0 && html`<${Choices} choices=${choices} path=${path} disabled=${waiting} onChoose=${choose} />`}
         ${message.seat === null && !over && html`<p class="quiet">You are watching.</p>`}
         ${message.seat !== null && !over && about && html`<${SeatControl} message=${message} token=${token} levels=${about.levels} />`}
+        ${!over && link !== "refused" && html`<${SeatLinks} message=${message} token=${token} />`}
         ${about && html`<${HowToPlay} summary=${about.summary} />`}
         ${over && html`<p class="after">
           ${message.result && html`<button type="button" class="primary" onClick=${toScores}>See the score sheet</button>`}
@@ -597,4 +671,6 @@ function Replay() {
 
 const root = document.getElementById("app");
 root.replaceChildren();
+// An invite link pasted into this match's own tab changes only the address's hash: open it afresh.
+if (!REPLAY) addEventListener("hashchange", () => { if (tokenInAddress()) location.reload(); });
 render(REPLAY ? html`<${Replay} />` : html`<${Live} />`, root);

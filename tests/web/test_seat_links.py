@@ -1,0 +1,108 @@
+"""Seat links in a real browser: an invite link works once, a seat moves to another device, and the
+match's host makes a seat a new link (docs/web.md, "Seat links")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from skyhall.server.authority import MOVED, NOT_A_SEAT
+from tests.web.conftest import LiveServer
+from tests.web.test_match_page import wait_for
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def friend(browser: Any) -> Iterator[Any]:
+    """Another person's browser: its own context, so nothing of the first page's storage."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """The friend's second device."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def create_in_the_lobby(page: Any, server: LiveServer) -> tuple[str, str]:
+    """Create a two-human Airport Rush match in the lobby; the match id and seat 2's invite link."""
+    page.goto(server.url + "/")
+    page.locator("select[name=game]").select_option("airport-rush")
+    page.locator("select[name=kind-1]").select_option("human")
+    page.locator("input[name=name-1]").fill("Bob")
+    page.get_by_role("button", name="Create match").click()
+    invite = page.get_by_label("Invite link for Bob", exact=True).input_value()
+    href = page.get_by_role("link", name="Open my seat").get_attribute("href")
+    assert href.endswith("#seat=0")  # the creator's seat is held by this browser: no token in sight
+    assert page.get_by_label("Invite link for Player 1").count() == 0  # spent at once: not shown
+    return href.split("/match/")[1].split("#")[0], invite
+
+
+def test_an_invite_link_opens_its_seat_once_and_the_host_makes_it_a_new_one(
+    live_server: LiveServer, page: Any, friend: Any, phone: Any
+) -> None:
+    match, invite = create_in_the_lobby(page, live_server)
+    friend.goto(invite)
+    friend.locator(".seat.you").wait_for()
+    wait_for(lambda: friend.evaluate("location.hash") == "#seat=1")
+    seats = live_server.api("GET", f"/api/matches/{match}")["seats"]
+    assert [s["opened"] for s in seats] == [True, True]
+
+    phone.goto(invite)  # someone else who saw the link: it is Bob's now
+    phone.get_by_text(NOT_A_SEAT).wait_for()
+    assert phone.get_by_role("link", name="Watch as a spectator").count() == 1
+    assert phone.locator(".seat.you").count() == 0
+
+    page.goto(invite)  # the creator tries the link they sent: it opens their own seat here, not Bob's
+    page.locator(".seat.you").wait_for()
+    wait_for(lambda: page.evaluate("location.hash") == "#seat=0")
+    page.get_by_text("Seat links").click()
+    bob = page.locator(".seat-links li[data-seat='1']")
+    assert "opened on a device" in bob.inner_text()
+    bob.get_by_role("button", name="New link").click()
+    page.locator("dialog.dialog[open]").get_by_role("button", name="Yes").click()
+    new_link = page.get_by_label("New invite link for Bob", exact=True).input_value()
+    assert new_link != invite
+
+    friend.get_by_text(MOVED).wait_for()  # Bob's old page is told, and plays the seat no more
+    friend.get_by_role("link", name="Watch as a spectator").wait_for()
+    assert friend.evaluate("localStorage.getItem('skyhall.seats')").count(match) == 0  # forgotten
+    friend.goto(new_link)
+    friend.locator(".seat.you").wait_for()
+    wait_for(lambda: friend.evaluate("location.hash") == "#seat=1")
+
+
+def test_a_player_moves_their_seat_to_another_device(
+    live_server: LiveServer, page: Any, friend: Any, phone: Any
+) -> None:
+    match, invite = create_in_the_lobby(page, live_server)
+    friend.goto(invite)
+    friend.locator(".seat.you").wait_for()
+    friend.get_by_text("Seat links").click()
+    assert friend.locator(".seat-links li").count() == 0  # not the host: no other seat's links
+    friend.get_by_role("button", name="Play my seat on another device").click()
+    link = friend.get_by_label("Link to your seat", exact=True).input_value()
+    assert f"/match/{match}#token=" in link
+    friend.locator("span.link.open").wait_for()  # the seat still plays here until the link is opened
+
+    phone.goto(link)
+    phone.locator(".seat.you").wait_for()
+    wait_for(lambda: phone.evaluate("location.hash") == "#seat=1")
+    friend.get_by_text(MOVED).wait_for()
+    friend.reload()  # the old device holds the seat no more: it watches
+    friend.get_by_text("You are watching.").wait_for()
