@@ -303,7 +303,16 @@ def started_server() -> Iterator[tuple[str, int]]:
     """``skyhall serve`` on a free loopback port and a temporary SQLite file: ``(url, pid)``."""
     with tempfile.TemporaryDirectory(prefix="skyhall-bench-") as folder:
         port = free_port()
-        command = [sys.executable, "-m", "skyhall.cli.main", "serve", "--port", str(port)]
+        # one client process stands for every player: no per-address limits
+        command = [
+            sys.executable,
+            "-m",
+            "skyhall.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--no-address-limits",
+        ]
         command += ["--db", f"sqlite:///{Path(folder) / 'bench.db'}"]
         with open(Path(folder) / "server.log", "wb") as output:
             process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)

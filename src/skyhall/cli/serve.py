@@ -26,6 +26,13 @@ def serve(
         ),
     ] = None,
     bot_workers: Annotated[int, typer.Option(min=1, help="Processes the bots think in.")] = 1,
+    address_limits: Annotated[
+        bool,
+        typer.Option(
+            help="Limit what one client address may do: match sockets open and opened, matches "
+            "created (docs/server.md, Limits). Off only for a load test whose one client stands for many."
+        ),
+    ] = True,
 ) -> None:
     """Serve the browser app: create matches, invite friends, play against bots, watch replays."""
     try:
@@ -33,6 +40,7 @@ def serve(
         from sqlalchemy import make_url
 
         from skyhall.server.app import create_app, database_url
+        from skyhall.server.limits import LIMITS
         from skyhall.server.messages import MAX_MESSAGE
         from skyhall.server.storage import InUse, Store
     except ModuleNotFoundError as exc:
@@ -46,7 +54,7 @@ def serve(
     stored = make_url(url).render_as_string(hide_password=True)
     print(f"Skyhall is at http://{shown}:{port}/  (matches stored in {stored})", flush=True)
     uvicorn.run(
-        create_app(url, bot_workers),
+        create_app(url, bot_workers, LIMITS if address_limits else None),
         host=host,
         port=port,
         ws_max_size=16 * MAX_MESSAGE,

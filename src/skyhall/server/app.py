@@ -49,6 +49,7 @@ from starlette.websockets import WebSocketDisconnect
 from skyhall.server.authority import Authority, Holder, Refused
 from skyhall.server.bots import BotPool
 from skyhall.server.hall import Hall, describe_games
+from skyhall.server.limits import LIMITS, Bucket, Limits, Visitors
 from skyhall.server.messages import (
     INBOUND,
     MAX_MESSAGE,
@@ -267,9 +268,16 @@ def wants_page(request: Request) -> bool:
     )
 
 
-def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
-    """The server on ``db_url`` (see :func:`database_url`); bots think in ``bot_workers`` processes."""
+def address(connection: Request | WebSocket) -> str:
+    """The client's address (behind a trusted reverse proxy, the one it forwarded for)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+def create_app(db_url: str | None = None, bot_workers: int = 1, limits: Limits | None = LIMITS) -> FastAPI:
+    """The server on ``db_url`` (see :func:`database_url`); bots think in ``bot_workers`` processes;
+    each client address within ``limits`` (``None``: no limits)."""
     url = database_url(db_url)
+    visitors = Visitors(limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -288,6 +296,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
     app = FastAPI(
         title="Skyhall", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json"
     )
+    app.state.visitors = visitors
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
     app.add_middleware(SecurityHeaders, scripts=inline_script_hashes(STATIC))
 
@@ -333,6 +342,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
 
     @app.post("/api/matches", status_code=201)
     async def create(body: CreateMatch, request: Request) -> dict[str, Any]:
+        visitors.create(address(request))
         created = await hall_of(request).create(body)
         match = created.authority
         return {
@@ -427,13 +437,23 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
     @app.websocket("/ws/matches/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await websocket.accept()
+        visitor = address(websocket)
         try:
-            authority = await hall_of(websocket).get(match_id)
+            visitors.join(visitor)
         except Refused as exc:
             await websocket.send_json(error(exc.code, exc.message))
-            await websocket.close(code=4404)
+            await websocket.close(code=1008)
             return
-        await MatchSocket(websocket, hall_of(websocket), authority).serve()
+        try:
+            try:
+                authority = await hall_of(websocket).get(match_id)
+            except Refused as exc:
+                await websocket.send_json(error(exc.code, exc.message))
+                await websocket.close(code=4404)
+                return
+            await MatchSocket(websocket, hall_of(websocket), authority).serve()
+        finally:
+            visitors.leave(visitor)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
@@ -476,8 +496,8 @@ class MatchSocket:
         self.busy = False
         """A message is being handled: a drop waits for it (an act is never cut short)."""
         self.reader: asyncio.Task[Any] | None = None
-        self.allowance = float(BURST)
-        self.checked = 0.0
+        self.rate = Bucket(RATE, BURST, asyncio.get_running_loop().time())
+        """What the socket may still send (see :meth:`within_rate`)."""
 
     def push(self, text: str) -> None:
         """Queue ``text`` for this socket (never waits: the match calls it holding its lock)."""
@@ -524,17 +544,10 @@ class MatchSocket:
 
     def within_rate(self) -> bool:
         """Whether one more message keeps the socket within :data:`RATE` and :data:`BURST`."""
-        now = asyncio.get_running_loop().time()
-        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
-        self.checked = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
+        return self.rate.take(asyncio.get_running_loop().time())
 
     async def serve(self) -> None:
         self.reader = reader = asyncio.current_task()
-        self.checked = asyncio.get_running_loop().time()
         writer = asyncio.create_task(self.write())
         try:
             await self.read()
