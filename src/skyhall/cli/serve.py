@@ -33,19 +33,30 @@ def serve(
             "created (docs/server.md, Limits). Off only for a load test whose one client stands for many."
         ),
     ] = True,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A name this server answers to besides localhost (its public name behind a reverse "
+            "proxy; repeat for more). Listening on this machine only, it answers to localhost alone "
+            "unless named here; listening on a network, to any name unless names are given."
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser app: create matches, invite friends, play against bots, watch replays."""
     try:
         import uvicorn
         from sqlalchemy import make_url
 
-        from skyhall.server.app import create_app, database_url
+        from skyhall.server.app import LOOPBACK_NAMES, create_app, database_url
         from skyhall.server.limits import LIMITS
         from skyhall.server.messages import MAX_MESSAGE
         from skyhall.server.storage import InUse, Store
     except ModuleNotFoundError as exc:
         fail(f"the server needs the 'server' extra (pip install 'skyhall[server]'): missing {exc.name}")
     url = database_url(db)
+    hosts = None
+    if allowed_host or host in ("127.0.0.1", "localhost", "::1"):
+        hosts = [*LOOPBACK_NAMES, *(allowed_host or [])]
     try:  # said in one line here, rather than as a failed start up in the server's log
         Store(url, claim=True).close()
     except InUse as exc:
@@ -54,7 +65,7 @@ def serve(
     stored = make_url(url).render_as_string(hide_password=True)
     print(f"Skyhall is at http://{shown}:{port}/  (matches stored in {stored})", flush=True)
     uvicorn.run(
-        create_app(url, bot_workers, LIMITS if address_limits else None),
+        create_app(url, bot_workers, LIMITS if address_limits else None, hosts),
         host=host,
         port=port,
         ws_max_size=16 * MAX_MESSAGE,

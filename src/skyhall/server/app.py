@@ -30,7 +30,7 @@ import json
 import logging
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any
@@ -157,6 +157,54 @@ def inline_script_hashes(folder: Path) -> list[str]:
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", re.DOTALL)
 
 
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]"})
+"""The names a server on this machine alone answers to (see :class:`KnownHosts`)."""
+
+
+def host_name(host: str) -> str:
+    """A ``Host`` header's name, without its port, in lower case (``[::1]:8000`` is ``[::1]``)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host.partition("]")[0] + "]"
+    return host.partition(":")[0]
+
+
+class KnownHosts:
+    """Answers only requests and sockets addressed to one of ``names`` (the ``Host`` header, without
+    its port), refusing the others with ``bad_request`` naming the option that adds a name.
+
+    A server listening on this machine alone can still be reached from a visitor's browser by DNS
+    rebinding: a page of another site whose name is made to point at 127.0.0.1 becomes, to the
+    browser, a page of the same origin as the server it reaches, with its ``Host``. It could create
+    matches by the hundred and watch them; naming the hosts closes that. ``X-Forwarded-Host`` does not
+    count here: such a page can set it.
+    """
+
+    def __init__(self, app: ASGIApp, names: frozenset[str]) -> None:
+        self.app = app
+        self.names = names
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"host"), "")
+        if host_name(host) in self.names:
+            await self.app(scope, receive, send)
+            return
+        log.warning("refused a request for the host %r (this server answers to %s)", host, sorted(self.names))
+        if scope["type"] == "websocket":
+            await receive()  # the handshake; closing before accepting refuses it (HTTP 403)
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        wrong = Refused(
+            "bad_request",
+            f"this server answers to {', '.join(sorted(self.names))}, not {host_name(host)!r} "
+            "(a name it should answer to is given with skyhall serve --allowed-host)",
+        )
+        await refusal(wrong)(scope, receive, send)
+
+
 class SecurityHeaders:
     """Adds to every HTTP answer what keeps a page from being framed, sniffed or fed foreign code.
 
@@ -273,9 +321,15 @@ def address(connection: Request | WebSocket) -> str:
     return connection.client.host if connection.client else "unknown"
 
 
-def create_app(db_url: str | None = None, bot_workers: int = 1, limits: Limits | None = LIMITS) -> FastAPI:
+def create_app(
+    db_url: str | None = None,
+    bot_workers: int = 1,
+    limits: Limits | None = LIMITS,
+    hosts: Collection[str] | None = None,
+) -> FastAPI:
     """The server on ``db_url`` (see :func:`database_url`); bots think in ``bot_workers`` processes;
-    each client address within ``limits`` (``None``: no limits)."""
+    each client address within ``limits`` (``None``: no limits); answering only requests addressed
+    to one of ``hosts`` (names without ports; ``None``: any, see :class:`KnownHosts`)."""
     url = database_url(db_url)
     visitors = Visitors(limits)
 
@@ -299,6 +353,8 @@ def create_app(db_url: str | None = None, bot_workers: int = 1, limits: Limits |
     app.state.visitors = visitors
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
     app.add_middleware(SecurityHeaders, scripts=inline_script_hashes(STATIC))
+    if hosts is not None:  # the outermost: nothing else runs for a request to an unknown host
+        app.add_middleware(KnownHosts, names=frozenset(host_name(h) for h in hosts))
 
     def hall_of(request: Request | WebSocket) -> Hall:
         hall: Hall = request.app.state.hall
