@@ -160,9 +160,13 @@ class Seat:
 
 
 async def create(plan: Plan, game: str) -> dict[str, Any]:
+    """A new match, each seat's invite opened (its ``token`` then holds the seat), as players' pages do."""
     created: dict[str, Any] = await asyncio.to_thread(
         post, plan.url + "/api/matches", {"game": game, "seats": [{"kind": "human"}] * 2}
     )
+    claim = f"{plan.url}/api/matches/{created['match']}/claim"
+    for seat in created["seats"]:
+        seat["token"] = (await asyncio.to_thread(post, claim, {"token": seat["token"]}))["token"]
     return created
 
 

@@ -59,10 +59,29 @@ class Server:
         return found
 
     def create(self, game: str = "skyport", seats: list[dict[str, Any]] | None = None, **more: Any) -> Any:
+        """A new match, each seat's invite opened as its player's page opens it: a seat's ``token`` is
+        its device's, and ``invite_token`` the (spent) invite's."""
+        created = self.create_unopened(game, seats, **more)
+        for seat in created["seats"]:
+            seat["invite_token"] = seat["token"]
+            seat["token"] = self.claim(created["match"], seat["token"])
+        return created
+
+    def create_unopened(
+        self, game: str = "skyport", seats: list[dict[str, Any]] | None = None, **more: Any
+    ) -> Any:
+        """A new match as created: each seat's ``token`` is its invite's."""
         body = {"game": game, "seats": seats or [{"kind": "human"}, {"kind": "human"}], **more}
         response = self.client.post("/api/matches", json=body)
         assert response.status_code == 201, response.text
         return response.json()
+
+    def claim(self, match: str, invite: str) -> str:
+        """Open an invite: the token that holds its seat from now on."""
+        response = self.client.post(f"/api/matches/{match}/claim", json={"token": invite})
+        assert response.status_code == 200, response.text
+        token: str = response.json()["token"]
+        return token
 
     def state(self, match: str, token: str | None = None) -> Any:
         headers = {"Authorization": f"Bearer {token}"} if token else {}

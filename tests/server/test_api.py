@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from skyhall.core.record import GameRecord
+from skyhall.server.storage import token_hash
 from tests.server.conftest import BACKENDS, Server
 
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
@@ -62,7 +63,9 @@ def test_every_offered_choice_sets_up_the_match(
 
 
 def test_create_answers_tokens_and_links_and_stores_only_their_hashes(server: Server) -> None:
-    created = server.create(seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"}])
+    created = server.create_unopened(
+        seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"}]
+    )
     assert created["match"].startswith("m_")
     assert [s["kind"] for s in created["seats"]] == ["human", "bot"]
     assert created["seats"][0]["name"] == "Ada"
@@ -71,8 +74,11 @@ def test_create_answers_tokens_and_links_and_stores_only_their_hashes(server: Se
     assert first["invite"] == f"/match/{created['match']}#token={first['token']}"
     assert created["spectate"] == f"/match/{created['match']}"
     stored = " ".join(str(row) for row in server.sql("select * from seat"))
-    assert first["token"] not in stored
+    assert first["token"] not in stored and created["host"] not in stored
     assert len(stored) > 0
+    device = server.claim(created["match"], first["token"])
+    stored = " ".join(str(row) for row in server.sql("select * from seat"))
+    assert device not in stored and token_hash(device) in stored
 
 
 @pytest.mark.parametrize(
@@ -255,7 +261,7 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back(server: Server) -> None:
         "kind": "bot",
         "level": "random",
         "connected": True,
-        "opened": False,  # its invite link was used over HTTP, never opened on a device
+        "opened": True,
     }
     server.wait_until(lambda: server.state(match)["seq"] >= 1)  # the bot made the seat's decision
     back = server.client.post(url, json={"token": token, "kind": "human"})

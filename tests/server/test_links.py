@@ -13,7 +13,7 @@ from sqlalchemy import create_engine
 from starlette.websockets import WebSocketDisconnect
 
 from skyhall.server import storage
-from skyhall.server.authority import MOVED, NOT_A_SEAT, Refused
+from skyhall.server.authority import MOVED, NOT_A_SEAT, UNOPENED, Refused
 from skyhall.server.storage import token_hash
 from tests.server.conftest import BACKENDS, Server
 from tests.server.test_sockets import join
@@ -29,13 +29,18 @@ def invite(server: Server, match: str, seat: int, token: str | None) -> Any:
     return server.client.post(f"/api/matches/{match}/seats/{seat}/invite", json={"token": token})
 
 
-def opens(server: Server, match: str, token: str) -> bool:
-    """Whether ``token`` shows a seat's own view (a refused token shows nothing)."""
+def status(server: Server, match: str, token: str) -> tuple[int, str | None]:
+    """What ``token`` gets asking for a seat's view: 200, or the refusal's status and message."""
     response = server.client.get(f"/api/matches/{match}", headers={"Authorization": f"Bearer {token}"})
-    assert response.status_code in (200, 403), response.text
-    if response.status_code == 403:
-        assert response.json() == {"type": "error", "code": "forbidden", "message": NOT_A_SEAT}
-    return response.status_code == 200
+    return response.status_code, None if response.status_code == 200 else response.json()["message"]
+
+
+def opens(server: Server, match: str, token: str) -> bool:
+    """Whether ``token`` shows a seat's own view (a spent or forged one is refused, saying nothing of
+    which it is)."""
+    code, message = status(server, match, token)
+    assert code == 200 or (code, message) == (403, NOT_A_SEAT)
+    return code == 200
 
 
 def stored_links(server: Server, match: str, seat: int) -> tuple[Any, Any]:
@@ -45,11 +50,14 @@ def stored_links(server: Server, match: str, seat: int) -> tuple[Any, Any]:
     return rows[0]
 
 
-def test_opening_an_invite_spends_it_and_gives_the_device_its_own_secret(server: Server) -> None:
-    created = server.create()
+def test_opening_an_invite_spends_it_and_gives_the_device_its_own_token(server: Server) -> None:
+    created = server.create_unopened()
     match, invite_token = created["match"], created["seats"][1]["token"]
     assert created["host"] and created["host"] != invite_token
     assert server.state(match)["seats"][1]["opened"] is False
+    # an invite not yet opened is no seat's token: the creator who holds it can neither read nor play
+    assert status(server, match, invite_token) == (403, UNOPENED.replace("{id}", match))
+    assert server.act(match, invite_token, 0, "anything").status_code == 403
     answer = claim(server, match, invite_token)
     assert answer.status_code == 200, answer.text
     body = answer.json()
@@ -60,16 +68,38 @@ def test_opening_an_invite_spends_it_and_gives_the_device_its_own_secret(server:
     assert not opens(server, match, invite_token)  # whoever else saw the link: it opens nothing now
     again = claim(server, match, invite_token)
     assert (again.status_code, again.json()["code"]) == (403, "forbidden")
-    assert claim(server, match, secret).json()["token"] == secret  # a device's own secret: kept
+    assert claim(server, match, secret).json()["token"] == secret  # a device's own token: kept
     assert server.state(match)["seats"][1]["opened"] is True
     # only hashes are stored: the device's, and no invite
     assert stored_links(server, match, 1) == (token_hash(secret), None)
-    # the other seat is untouched
-    assert opens(server, match, created["seats"][0]["token"])
+    assert stored_links(server, match, 0) == (None, token_hash(created["seats"][0]["token"]))
+
+
+def test_a_device_opening_an_invite_with_its_own_token_can_ask_again(server: Server) -> None:
+    """The page makes its token and keeps it before asking: an answer lost on the way loses no seat."""
+    created = server.create_unopened()
+    match, invite_token = created["match"], created["seats"][0]["token"]
+    device = "d" * 32
+    first = server.client.post(f"/api/matches/{match}/claim", json={"token": invite_token, "device": device})
+    assert (first.status_code, first.json()["seat"], first.json()["token"]) == (200, 0, device)
+    again = server.client.post(f"/api/matches/{match}/claim", json={"token": invite_token, "device": device})
+    assert (again.status_code, again.json()["seat"], again.json()["token"]) == (200, 0, device)
+    assert stored_links(server, match, 0) == (token_hash(device), None)
+    short = server.client.post(
+        f"/api/matches/{match}/claim", json={"token": created["seats"][1]["token"], "device": "short"}
+    )
+    assert (short.status_code, short.json()["code"]) == (422, "invalid")
+    other = server.create_unopened()  # a token that holds a seat elsewhere is no new device's
+    reused = server.client.post(
+        f"/api/matches/{other['match']}/claim", json={"token": other["seats"][0]["token"], "device": device}
+    )
+    assert (reused.status_code, reused.json()["code"]) == (422, "invalid")
+    assert stored_links(server, other["match"], 0) == (None, token_hash(other["seats"][0]["token"]))
+    assert claim(server, other["match"], other["seats"][0]["token"]).status_code == 200  # still pending
 
 
 def test_a_claim_without_a_seat_token_is_refused_and_changes_nothing(server: Server) -> None:
-    created = server.create()
+    created = server.create_unopened()
     match = created["match"]
     before = [stored_links(server, match, seat) for seat in (0, 1)]
     assert claim(server, match, None).status_code == 401
@@ -82,12 +112,13 @@ def test_a_claim_without_a_seat_token_is_refused_and_changes_nothing(server: Ser
 def test_a_seat_moves_itself_to_another_device_when_its_new_link_is_opened(server: Server) -> None:
     created = server.create()
     match = created["match"]
-    first = claim(server, match, created["seats"][0]["token"]).json()["token"]
+    first = created["seats"][0]["token"]
     link = invite(server, match, 0, first)
     assert link.status_code == 200, link.text
     assert link.json()["invite"] == f"/match/{match}#token={link.json()['token']}"
     moved_to = link.json()["token"]
     assert opens(server, match, first)  # the seat stays on this device until the link is opened
+    assert status(server, match, moved_to)[0] == 403  # and the link plays nothing before
     second = claim(server, match, moved_to).json()["token"]
     assert opens(server, match, second)
     assert not opens(server, match, first) and not opens(server, match, moved_to)
@@ -101,7 +132,7 @@ def test_a_seat_moves_itself_to_another_device_when_its_new_link_is_opened(serve
 def test_the_host_gives_a_seat_a_new_link_and_the_old_device_and_links_stop_at_once(server: Server) -> None:
     created = server.create()
     match, host = created["match"], created["host"]
-    secret = claim(server, match, created["seats"][1]["token"]).json()["token"]
+    secret = created["seats"][1]["token"]
     with server.client.websocket_connect(f"/ws/matches/{match}") as lost:
         assert join(lost, secret)["seat"] == 1
         with server.client.websocket_connect(f"/ws/matches/{match}") as watcher:
@@ -120,31 +151,33 @@ def test_the_host_gives_a_seat_a_new_link_and_the_old_device_and_links_stop_at_o
 
 
 def test_only_the_seat_or_the_host_can_make_a_seat_a_new_link(server: Server) -> None:
-    created = server.create()
+    created = server.create_unopened()
     match = created["match"]
-    other = created["seats"][0]["token"]
+    other = server.claim(match, created["seats"][0]["token"])
     before = stored_links(server, match, 1)
     assert invite(server, match, 1, None).status_code == 401
     assert invite(server, match, 1, other).status_code == 403  # another seat's token
+    assert invite(server, match, 1, created["seats"][1]["token"]).status_code == 403  # its unopened invite
     assert invite(server, match, 1, "forged").status_code == 403
     assert invite(server, match, 2, created["host"]).status_code == 404
     assert invite(server, match, -1, created["host"]).status_code == 404
     assert stored_links(server, match, 1) == before
-    assert opens(server, match, created["seats"][1]["token"])
+    assert claim(server, match, created["seats"][1]["token"]).status_code == 200
 
 
-def test_a_socket_of_a_spent_link_is_told_and_closed_and_its_late_choice_refused(server: Server) -> None:
+def test_a_socket_of_a_moved_seat_is_told_and_closed_and_its_late_choice_refused(server: Server) -> None:
     created = server.create()
     match = created["match"]
     seat = server.state(match)["view"]["to_act"]
-    invite_token = created["seats"][seat]["token"]
+    device = created["seats"][seat]["token"]
     with server.client.websocket_connect(f"/ws/matches/{match}") as early:
-        message = join(early, invite_token)  # joined by the invite itself, never opened
-        secret = claim(server, match, invite_token).json()["token"]  # opened on another device
+        message = join(early, device)
+        moved_to = invite(server, match, seat, device).json()["token"]
+        secret = claim(server, match, moved_to).json()["token"]  # opened on the other device
         assert early.receive_json() == {"type": "error", "code": "moved", "message": MOVED}
         with pytest.raises(WebSocketDisconnect):
             early.receive_json()
-    late = server.act(match, invite_token, 0, message["choices"][0]["notation"])
+    late = server.act(match, device, 0, message["choices"][0]["notation"])
     assert late.status_code == 403
     assert server.state(match)["seq"] == 0
     # a choice checked before the seat moved and played after it is refused too
@@ -159,35 +192,36 @@ def test_a_socket_of_a_spent_link_is_told_and_closed_and_its_late_choice_refused
     assert server.state(match)["seq"] == 0
 
 
-def test_a_socket_cannot_join_by_a_link_spent_meanwhile(server: Server) -> None:
-    created = server.create()
-    match, invite_token = created["match"], created["seats"][0]["token"]
-    claim(server, match, invite_token)
-    with server.client.websocket_connect(f"/ws/matches/{match}") as ws:
-        refused = join(ws, invite_token)
-        assert (refused["code"], refused["message"]) == ("forbidden", NOT_A_SEAT)
-        with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
-        assert closed.value.code == 4403
+def test_a_socket_cannot_join_by_an_invite_or_a_spent_link(server: Server) -> None:
+    created = server.create_unopened()
+    match, spent, unopened = created["match"], created["seats"][0]["token"], created["seats"][1]["token"]
+    claim(server, match, spent)
+    for token, said in ((spent, NOT_A_SEAT), (unopened, UNOPENED.replace("{id}", match))):
+        with server.client.websocket_connect(f"/ws/matches/{match}") as ws:
+            refused = join(ws, token)
+            assert (refused["code"], refused["message"]) == ("forbidden", said)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4403
 
 
 def test_links_survive_a_restart(server: Server) -> None:
-    created = server.create()
+    created = server.create_unopened()
     match = created["match"]
-    secret = claim(server, match, created["seats"][0]["token"]).json()["token"]
+    secret = server.claim(match, created["seats"][0]["token"])
     pending = created["seats"][1]["token"]
     moved = invite(server, match, 1, created["host"]).json()["token"]
     server.restart()
     assert opens(server, match, secret)
     assert not opens(server, match, created["seats"][0]["token"])
-    assert not opens(server, match, pending)
+    assert claim(server, match, pending).status_code == 403
     assert server.state(match)["seats"][1]["opened"] is False
     assert claim(server, match, moved).status_code == 200
     assert invite(server, match, 0, created["host"]).status_code == 200  # the host's token too
 
 
-def test_my_matches_finds_a_seat_by_its_pending_invite_and_by_its_device(server: Server) -> None:
-    created = server.create()
+def test_my_matches_finds_a_seat_by_its_device_token_only(server: Server) -> None:
+    created = server.create_unopened()
     match = created["match"]
     invite_token = created["seats"][0]["token"]
 
@@ -195,13 +229,13 @@ def test_my_matches_finds_a_seat_by_its_pending_invite_and_by_its_device(server:
         found = server.client.post("/api/my-matches", json={"tokens": [token]}).json()["matches"]
         return [(m["match"], m["seat"]) for m in found]
 
-    assert mine(invite_token) == [(match, 0)]
-    secret = claim(server, match, invite_token).json()["token"]
+    assert mine(invite_token) == []
+    secret = server.claim(match, invite_token)
     assert mine(secret) == [(match, 0)]
     assert mine(invite_token) == []
 
 
-def test_seats_stored_before_links_keep_their_token_as_the_device_secret(database: str) -> None:
+def test_seats_stored_before_links_keep_their_token_as_the_device_token(database: str) -> None:
     """A database made before seat links (migration 0001): its seats' tokens still open them."""
     engine = create_engine(database)
     config = Config()
@@ -211,8 +245,9 @@ def test_seats_stored_before_links_keep_their_token_as_the_device_secret(databas
         command.upgrade(config, "0001")
     server = Server(database)  # makes a match, to copy its rows as the old schema had them
     try:
-        created = server.create()
-        old = created["seats"][0]["token"]
+        created = server.create_unopened()
+        held = server.claim(created["match"], created["seats"][0]["token"])
+        old = created["seats"][1]["token"]
     finally:
         server.close()
     with engine.begin() as connection:
@@ -222,9 +257,10 @@ def test_seats_stored_before_links_keep_their_token_as_the_device_secret(databas
     server = Server(database)
     try:
         match = created["match"]
-        assert opens(server, match, old)
-        assert server.state(match)["seats"][0]["opened"] is True
-        assert claim(server, match, old).json()["token"] == old
+        for token in (held, old):
+            assert opens(server, match, token)
+            assert claim(server, match, token).json()["token"] == token
+        assert [s["opened"] for s in server.state(match)["seats"]] == [True, True]
         assert invite(server, match, 0, created["host"]).status_code == 403  # no host before
     finally:
         server.close()

@@ -117,10 +117,11 @@ def test_of_two_racing_choices_for_one_decision_exactly_one_wins(database: str) 
         match = created.authority
         seat = match.state.to_act
         first, second = [str(a) for a in match.state.legal_actions()[:2]]
+        _, device = await match.claim(store, created.tokens[seat])
 
         async def attempt(action: str) -> str:
             try:
-                await hall.act(match, seat, 0, action, token_hash(created.tokens[seat]))
+                await hall.act(match, seat, 0, action, token_hash(device))
             except Refused as exc:
                 return exc.code
             return "won"

@@ -26,7 +26,11 @@ class Match:
     @classmethod
     def create(cls, server: LiveServer, game: str, players: int = 2) -> Match:
         created = server.api("POST", "/api/matches", {"game": game, "seats": [{"kind": "human"}] * players})
-        return cls(server, created["match"], [seat["token"] for seat in created["seats"]])
+        match = created["match"]
+        opened = [
+            server.api("POST", f"/api/matches/{match}/claim", {"token": s["token"]}) for s in created["seats"]
+        ]
+        return cls(server, match, [seat["token"] for seat in opened])
 
     def state(self, seat: int | None = None) -> Any:
         """The state message as ``seat`` (``None``: a spectator) sees it."""
@@ -46,9 +50,12 @@ class Match:
         return seat, known if known is not None and known["seat"] == seat else self.state(seat)
 
     def open(self, page: Any, seat: int) -> None:
-        """Open ``seat``'s invite link in ``page``. The page spends the invite and holds the seat by a
-        token of its own, by which this match plays the seat from then on."""
-        page.goto(f"{self.server.url}/match/{self.id}#token={self.tokens[seat]}")
+        """Move ``seat`` to ``page``: open a new invite link of the seat there. The page holds the seat by
+        a token of its own from then on, by which this match plays the seat too."""
+        link = self.server.api(
+            "POST", f"/api/matches/{self.id}/seats/{seat}/invite", {"token": self.tokens[seat]}
+        )
+        page.goto(self.server.url + link["invite"])
         deadline = time.monotonic() + 15
         while page.evaluate("location.hash") != f"#seat={seat}":  # held: the token left the address
             assert time.monotonic() < deadline, f"the page did not open seat {seat}'s invite"

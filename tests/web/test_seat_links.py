@@ -57,6 +57,12 @@ def test_an_invite_link_opens_its_seat_once_and_the_host_makes_it_a_new_one(
     live_server: LiveServer, page: Any, friend: Any, phone: Any
 ) -> None:
     match, invite = create_in_the_lobby(page, live_server)
+    page.goto(invite)  # the creator checks the link before sending it: asked first, nothing spent
+    page.get_by_text("Open this seat here?").wait_for()
+    page.get_by_role("button", name="Watch instead").click()
+    page.get_by_text("You are watching.").wait_for()
+    assert live_server.api("GET", f"/api/matches/{match}")["seats"][1]["opened"] is False
+
     friend.goto(invite)
     friend.locator(".seat.you").wait_for()
     wait_for(lambda: friend.evaluate("location.hash") == "#seat=1")
@@ -68,9 +74,8 @@ def test_an_invite_link_opens_its_seat_once_and_the_host_makes_it_a_new_one(
     assert phone.get_by_role("link", name="Watch as a spectator").count() == 1
     assert phone.locator(".seat.you").count() == 0
 
-    page.goto(invite)  # the creator tries the link they sent: it opens their own seat here, not Bob's
+    page.goto(f"{live_server.url}/match/{match}#seat=0")
     page.locator(".seat.you").wait_for()
-    wait_for(lambda: page.evaluate("location.hash") == "#seat=0")
     page.get_by_text("Seat links").click()
     bob = page.locator(".seat-links li[data-seat='1']")
     assert "opened on a device" in bob.inner_text()
@@ -79,10 +84,30 @@ def test_an_invite_link_opens_its_seat_once_and_the_host_makes_it_a_new_one(
     new_link = page.get_by_label("New invite link for Bob", exact=True).input_value()
     assert new_link != invite
 
-    friend.get_by_text(MOVED).wait_for()  # Bob's old page is told, and plays the seat no more
+    friend.get_by_text(MOVED).wait_for()  # Bob's old page is told, and shows the seat no more
+    assert friend.locator(".seat.you").count() == 0
     friend.get_by_role("link", name="Watch as a spectator").wait_for()
     assert friend.evaluate("localStorage.getItem('skyhall.seats')").count(match) == 0  # forgotten
     friend.goto(new_link)
+    friend.locator(".seat.you").wait_for()
+    wait_for(lambda: friend.evaluate("location.hash") == "#seat=1")
+
+
+def test_a_seat_whose_answer_was_lost_is_opened_when_asked_again(
+    live_server: LiveServer, page: Any, friend: Any
+) -> None:
+    match, invite = create_in_the_lobby(page, live_server)
+
+    def lose_the_answer(route: Any) -> None:
+        route.fetch()  # the server opens the seat ...
+        route.abort()  # ... and its answer never arrives
+
+    friend.route("**/claim", lose_the_answer)
+    friend.goto(invite)
+    friend.get_by_text("The server could not be reached to open this link").wait_for()
+    assert live_server.api("GET", f"/api/matches/{match}")["seats"][1]["opened"] is True
+    friend.unroute("**/claim")
+    friend.reload()  # the same link, asked again with the token this browser made before
     friend.locator(".seat.you").wait_for()
     wait_for(lambda: friend.evaluate("location.hash") == "#seat=1")
 

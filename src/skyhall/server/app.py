@@ -55,6 +55,7 @@ from skyhall.server.messages import (
     MAX_MESSAGE,
     Act,
     ActBody,
+    ClaimBody,
     ControlBody,
     CreateMatch,
     Join,
@@ -63,7 +64,7 @@ from skyhall.server.messages import (
     error,
     to_json,
 )
-from skyhall.server.storage import Store, default_url, token_hash
+from skyhall.server.storage import Store, default_url
 from skyhall.web import STATIC
 
 log = logging.getLogger(__name__)
@@ -420,13 +421,11 @@ def create_app(
         }
 
     @app.post("/api/matches/{match_id}/claim")
-    async def claim(match_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+    async def claim(match_id: str, body: ClaimBody, request: Request) -> dict[str, Any]:
         hall = hall_of(request)
         authority = await hall.get(match_id)
         authority.check_readable()
-        if not body.token:
-            raise Refused("unauthorized", "this needs a seat's invite link")
-        seat, token = await authority.claim(hall.store, body.token)
+        seat, token = await authority.claim(hall.store, body.token, body.device)
         return {"match": authority.id, "game": authority.game.id, "seat": seat, "token": token}
 
     @app.post("/api/matches/{match_id}/seats/{seat}/invite")
@@ -463,9 +462,8 @@ def create_app(
     async def act(match_id: str, body: ActBody, request: Request) -> Response:
         hall = hall_of(request)
         authority = await hall.get(match_id)
-        seat = authority.seat_for(body.token)
-        assert body.token is not None  # a seat was found by it
-        await hall.act(authority, seat, body.seq, body.action, token_hash(body.token))
+        seat, hashed = authority.holder(body.token)
+        await hall.act(authority, seat, body.seq, body.action, hashed)
         return json_text(authority.message_json(seat))
 
     @app.post("/api/matches/{match_id}/seats/{seat}/control")
@@ -543,7 +541,7 @@ class MatchSocket:
         self.authority = authority
         self.joined = False
         self.seat: int | None = None
-        self.token_hash = ""
+        self.token_hash: str | None = None
         """The hash of the token the socket joined a seat with."""
         self.outbox: asyncio.Queue[str | int] = asyncio.Queue(OUTBOX)
         """Messages to send, and a close code after the last one (see :meth:`close`)."""
@@ -663,15 +661,14 @@ class MatchSocket:
         if isinstance(message, Join):
             if self.joined:
                 raise Refused("bad_request", "this socket has already joined")
-            seat = None if message.token is None else self.authority.seat_for(message.token)
-            holder = None
+            seat, holder = None, None
             if message.token is not None:
-                self.token_hash = token_hash(message.token)
+                seat, self.token_hash = self.authority.holder(message.token)
                 holder = Holder(self.token_hash, self.close)
             await self.authority.attach(self.push, seat, holder)
             self.seat, self.joined = seat, True
         elif isinstance(message, Act):
-            if self.seat is None:
+            if self.seat is None or self.token_hash is None:
                 raise Refused("unauthorized", "join with a seat's token to play (spectators watch only)")
             await self.hall.act(self.authority, self.seat, message.seq, message.action, self.token_hash)
         else:

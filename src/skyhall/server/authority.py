@@ -16,6 +16,7 @@ change.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import math
@@ -25,6 +26,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from skyhall.core.engine import play
 from skyhall.core.errors import IllegalAction, MalformedAction, RecordError
@@ -99,9 +102,14 @@ class Seat:
             "opened": self.token_hash is not None,
         }
 
-    def opens(self, hashed: str) -> bool:
-        """Whether a token of hash ``hashed`` is this seat's: its device's secret or its pending invite."""
-        return any(hmac.compare_digest(hashed, h) for h in (self.token_hash, self.invite_hash) if h)
+    def holds(self, hashed: str | None) -> bool:
+        """Whether a token of hash ``hashed`` is the seat's device's (an invite is not: it is only
+        opened, :meth:`Authority.claim`)."""
+        return (
+            hashed is not None
+            and self.token_hash is not None
+            and hmac.compare_digest(hashed, self.token_hash)
+        )
 
 
 @dataclass(frozen=True)
@@ -127,15 +135,26 @@ class BotTurn:
 RECENT = 120.0
 """Seconds after a person's choice during which their match counts as watched (see ``watched``)."""
 UNREADABLE = "its stored data is damaged (the server's log says how)"
+"""Why a match whose rows cannot be read, or do not fit together, is broken."""
 NOT_A_SEAT = (
     "This link does not open a seat of this match. An invite link works until it is opened, and a "
     "seat's link stops working when the seat moves to another device: ask the match's host for a new link"
 )
+"""Why a token opens no seat: forged, an invite already opened, or a device's since replaced (alike,
+so that a refusal tells nothing of which)."""
+UNOPENED = (
+    "This is a seat's invite link, not yet opened: open it first (POST /api/matches/{id}/claim), then "
+    "use the token that answers"
+)
+"""Why an invite is refused where a seat's token is needed (said only to whoever holds the invite)."""
 MOVED = (
     "This seat is now played from another device (its invite link was opened there, or the match's "
     "host made it a new link): this page no longer plays it"
 )
-"""Why a match whose rows cannot be read, or do not fit together, is broken."""
+"""Why a socket or a choice of a seat's earlier device is refused."""
+DEVICE_TOKEN = 22
+"""The fewest characters of a token a device makes for itself (:meth:`Authority.claim`): 128 bits of
+URL-safe base64."""
 
 
 def replay_failure(exc: RecordError) -> str:
@@ -234,32 +253,59 @@ class Authority:
 
     def seat_for(self, token: str | None) -> int:
         """The seat ``token`` belongs to; ``unauthorized`` without one, ``forbidden`` for a wrong one."""
+        return self.holder(token)[0]
+
+    def holder(self, token: str | None) -> tuple[int, str]:
+        """:meth:`seat_for`, and the token's hash (what a socket or a choice is checked by later)."""
         if not token:
             raise Refused("unauthorized", "this needs a seat's token (from its invite link)")
         hashed = token_hash(token)
         for i, seat in enumerate(self.seats):
-            if seat.opens(hashed):
-                return i
+            if seat.holds(hashed):
+                return i, hashed
+        if any(s.invite_hash is not None and hmac.compare_digest(hashed, s.invite_hash) for s in self.seats):
+            raise Refused("forbidden", UNOPENED.replace("{id}", self.id))
         raise Refused("forbidden", NOT_A_SEAT)
 
     # Seat links (docs/server.md): an invite is spent when it is opened, a device's secret taking its
     # place; the seat itself, or the host, can make the seat a new link.
 
-    async def claim(self, store: Store, token: str) -> tuple[int, str]:
-        """The seat of ``token`` and the secret this device holds it by from now on.
+    async def claim(self, store: Store, invite: str | None, device: str | None = None) -> tuple[int, str]:
+        """Open an invite link: its seat, and the token this device holds the seat by from now on.
 
-        An invite link is exchanged for a new secret, and spent: the link (and whoever else has seen
-        it) opens the seat no more, nor does the device that held the seat before. A device's own
-        secret is answered as it is. ``forbidden`` for any other token.
+        The invite is spent: the link (and whoever else has seen it) opens the seat no more, nor does
+        the device that held the seat before. The device's token is ``device``, made by the device
+        (at least :data:`DEVICE_TOKEN` random characters), or else one made here. A device that made
+        its own can ask again with it, if the answer was lost: a token that already holds a seat is
+        answered as it is, whatever ``invite`` it comes with. ``forbidden`` for any other.
         """
-        hashed = token_hash(token)
+        if not invite:
+            raise Refused("unauthorized", "this needs a seat's invite link")
+        if device is not None and len(device) < DEVICE_TOKEN:
+            raise Refused(
+                "invalid", f"device: a device's token has at least {DEVICE_TOKEN} random characters"
+            )
+        hashed = token_hash(invite)
         async with self.lock:
-            seat = self.seat_for(token)
-            held = self.seats[seat]
-            if held.token_hash is not None and hmac.compare_digest(hashed, held.token_hash):
-                return seat, token
-            secret = secrets.token_urlsafe(24)
-            await self._relink(store, seat, token_hash(secret), None)
+            for known in (invite, device):
+                if known is not None:
+                    with contextlib.suppress(Refused):
+                        return self.seat_for(known), known
+            seat = next(
+                (
+                    i
+                    for i, s in enumerate(self.seats)
+                    if s.invite_hash is not None and hmac.compare_digest(hashed, s.invite_hash)
+                ),
+                None,
+            )
+            if seat is None:
+                raise Refused("forbidden", NOT_A_SEAT)
+            secret = device or secrets.token_urlsafe(24)
+            try:
+                await self._relink(store, seat, token_hash(secret), None)
+            except IntegrityError:  # a device that gave a token another seat holds: nothing changed
+                raise Refused("invalid", "device: this token holds another seat; make a new one") from None
             return seat, secret
 
     async def invite(self, store: Store, seat: int, token: str | None) -> str:
@@ -276,7 +322,7 @@ class Authority:
         hashed = token_hash(token)
         async with self.lock:
             held = self.seats[seat]
-            if held.opens(hashed):
+            if held.holds(hashed):
                 device = held.token_hash
             elif self.host_hash is not None and hmac.compare_digest(hashed, self.host_hash):
                 device = None
@@ -297,7 +343,7 @@ class Authority:
         held.token_hash, held.invite_hash = device, invite
         moved = to_json(error("moved", MOVED))
         for send, holder in list(self.holders.items()):
-            if self.listeners.get(send) == seat and not held.opens(holder.token_hash):
+            if self.listeners.get(send) == seat and not held.holds(holder.token_hash):
                 send(moved)
                 holder.close(4403)
                 self._forget(send)
@@ -373,7 +419,7 @@ class Authority:
         self, journal: Journal, seat: int, seq: int, notation: str, bot: bool, by: str | None
     ) -> None:
         async with self.lock:
-            if by is not None and not self.seats[seat].opens(by):
+            if by is not None and not self.seats[seat].holds(by):
                 raise Refused("moved", MOVED)
             state = self._playable()
             if seq != self.seq:
@@ -429,7 +475,7 @@ class Authority:
         seat's ``connected`` changes (a spectator joining, or a seat's second tab, changes nothing)."""
         async with self.lock:
             if seat is not None and holder is not None:
-                if not self.seats[seat].opens(holder.token_hash):
+                if not self.seats[seat].holds(holder.token_hash):
                     raise Refused("moved", MOVED)
                 self.holders[send] = holder
             self.listeners[send] = seat

@@ -109,9 +109,17 @@ class TokensBody(Strict):
 
 
 class TokenBody(Strict):
-    """A token: a seat's invite to open (``claim``), or the seat's or the host's (``invite``)."""
+    """The seat's token or the host's (a new invite link)."""
 
     token: Token | None = None
+
+
+class ClaimBody(Strict):
+    """An invite link's token to open, and the token the device will hold the seat by, if it made one
+    (see :meth:`skyhall.server.authority.Authority.claim`)."""
+
+    token: Token | None = None
+    device: Token | None = None
 
 
 def choices(text: GameText, codec: Codec[Any], view: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:

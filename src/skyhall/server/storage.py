@@ -98,6 +98,7 @@ class MatchRow(Base):
 
 class SeatRow(Base):
     __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("invite_hash", name="uq_seat_invite_hash"),)
 
     match_id: Mapped[str] = mapped_column(ForeignKey("match.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -108,7 +109,7 @@ class SeatRow(Base):
     """The bot's level (an agent name) while ``kind`` is ``bot``."""
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     """The secret of the device that holds the seat (``None`` until its invite link is opened)."""
-    invite_hash: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     """The seat's pending invite link (``None`` once opened)."""
 
 
@@ -370,9 +371,7 @@ class Store:
         """``(match id, seat)`` for every stored token hash among ``hashes``."""
         with self.session() as session:
             rows = session.execute(
-                select(SeatRow.match_id, SeatRow.seat).where(
-                    SeatRow.token_hash.in_(list(hashes)) | SeatRow.invite_hash.in_(list(hashes))
-                )
+                select(SeatRow.match_id, SeatRow.seat).where(SeatRow.token_hash.in_(list(hashes)))
             )
             return [(match_id, seat) for match_id, seat in rows]
 

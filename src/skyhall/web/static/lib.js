@@ -143,11 +143,44 @@ export function forgetSeat(token) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(heldSeats().filter((s) => s.token !== token)));
 }
 
-/** Open a seat's invite link: the server spends it and answers the token this browser holds the seat
- * by from now on (docs/server.md, "Seat links"), which is held here. Resolves to {seat, token}. */
+// Invites being opened, with the token this browser made for each: {invite: token}. Kept before the
+// server is asked, so that an answer lost on the way is asked for again with the same token.
+const OPENING_KEY = "skyhall.opening";
+
+function opening() {
+  try {
+    const found = JSON.parse(localStorage.getItem(OPENING_KEY) || "{}");
+    return found && typeof found === "object" && !Array.isArray(found) ? found : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A new random token: 24 random bytes in URL-safe base64 (32 characters). */
+function newToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+/** Open a seat's invite link: the server spends it, and this browser holds the seat from now on by a
+ * token it made (docs/server.md, "Seat links"). Resolves to {seat, token}; a refusal forgets the try. */
 export async function claimSeat(match, invite) {
-  const opened = await api("POST", `/api/matches/${encodeURIComponent(match)}/claim`, { token: invite });
+  const tries = opening();
+  const token = tries[invite] || newToken();
+  localStorage.setItem(OPENING_KEY, JSON.stringify({ ...tries, [invite]: token }));
+  const forget = () => {
+    const { [invite]: _, ...rest } = opening();
+    localStorage.setItem(OPENING_KEY, JSON.stringify(rest));
+  };
+  let opened;
+  try {
+    opened = await api("POST", `/api/matches/${encodeURIComponent(match)}/claim`, { token: invite, device: token });
+  } catch (e) {
+    if (e.status) forget(); // the server said no: nothing to ask again (a lost answer has no status)
+    throw e;
+  }
   holdSeat({ match, seat: opened.seat, token: opened.token, game: opened.game });
+  forget();
   return opened;
 }
 

@@ -12,8 +12,10 @@ const MATCH = decodeURIComponent(PARTS[1] || "");
 const REPLAY = PARTS[2] === "replay";
 const NO_TARGETS = new Map();
 
-/** The seat this browser holds here that the address's `#seat=N` names, else its one seat here. */
+/** The seat this browser holds here that the address's `#seat=N` names, else its one seat here;
+ * none for `#watch` (a spectator's address). */
 function heldSeat() {
+  if (location.hash === "#watch") return null;
   const held = heldSeats().filter((s) => s.match === MATCH);
   const seat = new URLSearchParams(location.hash.slice(1)).get("seat");
   if (seat !== null) return held.find((s) => String(s.seat) === seat) || null;
@@ -25,26 +27,43 @@ function showSeat(seat) {
   history.replaceState(null, "", `${location.pathname}${location.search}#seat=${seat}`);
 }
 
-/** The token this page plays by (null: a spectator; undefined while an invite link is being opened).
- * An invite link in the address (`#token=…`) is opened first: the server spends it and answers the
- * token this browser holds the seat by from now on, and the address keeps the seat's number only
- * (docs/server.md, "Seat links"). A link already spent opens the seat this browser holds here, if
- * any; else its token is joined with, and the refusal says why. */
+/** The token this page plays by: `{token}` (null: a spectator; undefined until known), `failure` (why
+ * an invite link could not be opened) and `ask` (set while asking whether to open it here).
+ *
+ * An invite link in the address (`#token=…`) is opened: the server spends it, this browser holds the
+ * seat from then on, and the address keeps the seat's number only (docs/server.md, "Seat links"). A
+ * browser that created the match or holds one of its seats is asked first: the link may be a
+ * friend's, which would then work nowhere else. A link already spent opens the seat this browser
+ * holds here, if any. */
 function useSeatToken() {
-  const [token, setToken] = useState(() => (tokenInAddress() ? undefined : (heldSeat() || {}).token || null));
-  useEffect(() => {
-    const invite = tokenInAddress();
-    if (!invite) return;
+  const invite = useMemo(tokenInAddress, []);
+  const mine = useMemo(() => hostToken(MATCH) !== null || heldSeats().some((s) => s.match === MATCH), []);
+  const [token, setToken] = useState(() => (invite ? undefined : (heldSeat() || {}).token || null));
+  const [failure, setFailure] = useState(null);
+  const [asking, setAsking] = useState(Boolean(invite && mine));
+  const open = () => {
+    setAsking(false);
     claimSeat(MATCH, invite).then(
       (opened) => { showSeat(opened.seat); setToken(opened.token); },
-      () => {
+      (e) => {
         const held = heldSeat();
-        if (held) showSeat(held.seat);
-        setToken(held ? held.token : invite);
+        if (held) {
+          showSeat(held.seat);
+          setToken(held.token);
+        } else {
+          setFailure(e.status ? e.message
+            : "The server could not be reached to open this link. Reload the page to try again: the link still works for you.");
+        }
       },
     );
-  }, []);
-  return token;
+  };
+  useEffect(() => { if (invite && !mine) open(); }, []);
+  const ask = asking && {
+    open,
+    mine: heldSeat(),
+    watch: () => { history.replaceState(null, "", `${location.pathname}${location.search}#watch`); setAsking(false); setToken(null); },
+  };
+  return { token, failure, ask };
 }
 
 /** The games as the server describes them (title, summary, bot levels…), by id; loaded once. */
@@ -127,7 +146,10 @@ function useMatchSocket(token) {
           setNotice((n) => (n && n.code === "offline" ? null : n)); // joined again: nothing is lost now
         }
         else if (data.type === "error") {
-          if (data.code === "moved" && token) forgetSeat(token);
+          if ((data.code === "moved" || data.code === "forbidden") && token) {
+            forgetSeat(token); // the seat is played elsewhere now (or the link was never this browser's)
+            setMessage(null); // and what this seat saw is shown no more
+          }
           setNotice({ ...data, at: Date.now() });
         }
       };
@@ -413,7 +435,9 @@ function SeatLinks({ message, token }) {
   };
   const confirm = asking && {
     confirm: `Make ${asking.name} a new link?`,
-    label: `The device playing ${asking.name} now, and every link sent for the seat before, stop working at once. Send the new link to its player.`,
+    label: asking.opened
+      ? `The device playing ${asking.name} now, and every link sent for the seat before, stop working at once. Send the new link to its player.`
+      : `The link sent for ${asking.name} before stops working. Send the new link to its player.`,
   };
   return html`
     <details class="seat-links">
@@ -445,7 +469,7 @@ const LINK_WORDS = {
 };
 
 function Live() {
-  const token = useSeatToken();
+  const { token, failure, ask } = useSeatToken();
   const games = useGames();
   const { message, link, notice, setNotice, send } = useMatchSocket(token);
   const found = useBoard(message && message.game);
@@ -540,13 +564,30 @@ function Live() {
     if (!e.target.closest || !e.target.closest("[data-target]")) { clicked.current = true; setPath([]); setMenu(null); }
   };
 
+  const watch = html`<p><a href=${`/match/${MATCH}#watch`}>Watch as a spectator</a></p>`;
+  if (ask) {
+    return html`
+      <header class="top"><a href="/" class="home">Skyhall</a></header>
+      <main class="narrow">
+        <h1>Open this seat here?</h1>
+        <p>This is a seat's invite link, for a match this browser already ${hostToken(MATCH) ? "created" : "plays"}.
+          Opening it here makes this browser hold that seat, and the link then works nowhere else: if it is a
+          friend's, send it to them unopened.</p>
+        <p class="row">
+          <button type="button" class="primary" onClick=${ask.open}>Open the seat here</button>
+          ${ask.mine && html`<a class="button" href=${`/match/${MATCH}#seat=${ask.mine.seat}`}>Go to my seat</a>`}
+          <button type="button" onClick=${ask.watch}>Watch instead</button>
+        </p>
+      </main>`;
+  }
   if (!message) {
     return html`
       <header class="top"><a href="/" class="home">Skyhall</a></header>
       <main class="narrow">
-        <p role="status">${LINK_WORDS[link]}</p>
+        ${!failure && html`<p role="status">${LINK_WORDS[link]}</p>`}
+        ${failure && html`<p class="error" role="alert">${failure}</p>`}
         ${notice && html`<p class="error" role="alert">${notice.message}</p>`}
-        ${notice && (notice.code === "forbidden" || notice.code === "moved") && html`<p><a href=${`/match/${MATCH}`}>Watch as a spectator</a></p>`}
+        ${(failure || (notice && (notice.code === "forbidden" || notice.code === "moved"))) && watch}
         <p><a href="/">Back to the lobby</a></p>
       </main>`;
   }
@@ -573,7 +614,6 @@ function Live() {
         <p class="sr-only" role="status">${over ? endWords(message) : yourTurn ? `Your turn: ${named(message.prompt)}` : ""}</p>
         ${notice && html`<div class="notice"><p class="error" role="alert">${NOTICE_WORDS[notice.code] || notice.message}</p>
           <button type="button" class="quiet" aria-label="Dismiss the message" onClick=${() => setNotice(null)}>×</button></div>`}
-        ${notice && notice.code === "moved" && html`<p><a href=${`/match/${MATCH}`}>Watch as a spectator</a></p>`}
         ${waiting && html`<p class="waiting" role="status">Sending…</p>`}
         ${menu && html`<${Menu} choices=${menu} onChoose=${choose} onClose=${() => { setMenu(null); setPath([]); }} />`}
         ${choices.length > 0 && html`<${Choices} choices=${choices} path=${path} disabled=${waiting} onChoose=${choose} />`}
@@ -671,6 +711,7 @@ function Replay() {
 
 const root = document.getElementById("app");
 root.replaceChildren();
-// An invite link pasted into this match's own tab changes only the address's hash: open it afresh.
-if (!REPLAY) addEventListener("hashchange", () => { if (tokenInAddress()) location.reload(); });
+// A link into this match's own tab (an invite pasted, "Go to my seat", "Watch") changes only the
+// address's hash: the page starts afresh from it.
+if (!REPLAY) addEventListener("hashchange", () => location.reload());
 render(REPLAY ? html`<${Replay} />` : html`<${Live} />`, root);
