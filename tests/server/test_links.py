@@ -190,6 +190,13 @@ def test_a_socket_of_a_moved_seat_is_told_and_closed_and_its_late_choice_refused
         )
     assert refused.value.code == "moved"
     assert server.state(match)["seq"] == 0
+    control = f"/api/matches/{match}/seats/{seat}/control"
+    assert server.client.post(control, json={"token": secret, "kind": "bot"}).status_code == 403
+    store = server.client.app.state.hall.store  # type: ignore[attr-defined]
+    with pytest.raises(Refused) as refused:  # a hand-over checked before the seat moved, made after
+        server.client.portal.call(authority.set_control, store, seat, "bot", "random", token_hash(secret))
+    assert refused.value.code == "moved"
+    assert server.state(match)["seats"][seat]["kind"] == "human"
 
 
 def test_a_socket_cannot_join_by_an_invite_or_a_spent_link(server: Server) -> None:

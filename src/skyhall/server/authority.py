@@ -449,9 +449,12 @@ class Authority:
             self.record.actions.append(done)
             self._broadcast()
 
-    async def set_control(self, store: Store, seat: int, kind: str, level: str | None) -> None:
-        """Hand ``seat`` to a bot at ``level`` or back to its human."""
+    async def set_control(self, store: Store, seat: int, kind: str, level: str | None, by: str) -> None:
+        """Hand ``seat`` to a bot at ``level`` or back to its human, asked with the token of hash ``by``
+        (which must still hold the seat, as for a choice)."""
         async with self.lock:
+            if not self.seats[seat].holds(by):
+                raise Refused("moved", MOVED)
             self._playable()
             await asyncio.to_thread(store.set_seat, self.id, seat, kind, level)
             self.seats[seat].kind = kind

@@ -217,14 +217,15 @@ class Hall:
         """Hand ``seat`` to a bot or back to its human; only that seat's token may."""
         if not 0 <= seat < len(authority.seats):
             raise Refused("not_found", f"there is no seat {seat}")
-        if authority.seat_for(token) != seat:
+        held, by = authority.holder(token)
+        if held != seat:
             raise Refused("forbidden", "only this seat's own token can hand it over")
         if kind == "bot":
             level = level or levels()[0]
             check_level(level)
         else:
             level = None
-        await authority.set_control(self.store, seat, kind, level)
+        await authority.set_control(self.store, seat, kind, level, by)
         self.kick(authority)
 
     async def mine(self, tokens: list[str]) -> list[dict[str, Any]]:
