@@ -167,11 +167,10 @@ def test_only_the_seat_or_the_host_can_make_a_seat_a_new_link(server: Server) ->
 
 def test_a_socket_of_a_moved_seat_is_told_and_closed_and_its_late_choice_refused(server: Server) -> None:
     created = server.create()
-    match = created["match"]
-    seat = server.state(match)["view"]["to_act"]
-    device = created["seats"][seat]["token"]
+    match, device = created["match"], server.token_to_act(created)
     with server.client.websocket_connect(f"/ws/matches/{match}") as early:
         message = join(early, device)
+        seat = message["seat"]
         moved_to = invite(server, match, seat, device).json()["token"]
         secret = claim(server, match, moved_to).json()["token"]  # opened on the other device
         assert early.receive_json() == {"type": "error", "code": "moved", "message": MOVED}

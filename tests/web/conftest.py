@@ -23,6 +23,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -121,10 +122,11 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page; the test fails if the server's content security policy refused anything on it."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+@contextmanager
+def browsing(browser: Any, width: int = 1280) -> Iterator[Any]:
+    """A page in a browser context of its own (another person's browser: nothing of another page's
+    storage); fails if the server's content security policy refused anything on it."""
+    context = browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
     page.set_default_timeout(15_000)
     refused: list[str] = []
@@ -134,6 +136,13 @@ def page(browser: Any) -> Iterator[Any]:
     finally:
         context.close()
     assert refused == [], "the content security policy refused something on the page"
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page (see :func:`browsing`)."""
+    with browsing(browser) as fresh:
+        yield fresh
 
 
 @pytest.fixture

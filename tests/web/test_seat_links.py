@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from skyhall.server.authority import MOVED, NOT_A_SEAT
-from tests.web.conftest import LiveServer
+from tests.web.conftest import LiveServer, browsing
 from tests.web.test_match_page import wait_for
 
 pytestmark = pytest.mark.slow
@@ -17,26 +17,16 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def friend(browser: Any) -> Iterator[Any]:
-    """Another person's browser: its own context, so nothing of the first page's storage."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    try:
+    """Another person's browser."""
+    with browsing(browser) as page:
         yield page
-    finally:
-        context.close()
 
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    """The friend's second device."""
-    context = browser.new_context(viewport={"width": 390, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    try:
+    """The friend's second device, or a third person's."""
+    with browsing(browser, width=390) as page:
         yield page
-    finally:
-        context.close()
 
 
 def create_in_the_lobby(page: Any, server: LiveServer) -> tuple[str, str]:
