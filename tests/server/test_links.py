@@ -13,7 +13,7 @@ from sqlalchemy import create_engine
 from starlette.websockets import WebSocketDisconnect
 
 from skyhall.server import storage
-from skyhall.server.authority import MOVED, NOT_A_SEAT, UNOPENED, Refused
+from skyhall.server.authority import MOVED, NOT_A_SEAT, Refused, unopened
 from skyhall.server.storage import token_hash
 from tests.server.conftest import BACKENDS, Server
 from tests.server.test_sockets import join
@@ -56,7 +56,7 @@ def test_opening_an_invite_spends_it_and_gives_the_device_its_own_token(server: 
     assert created["host"] and created["host"] != invite_token
     assert server.state(match)["seats"][1]["opened"] is False
     # an invite not yet opened is no seat's token: the creator who holds it can neither read nor play
-    assert status(server, match, invite_token) == (403, UNOPENED.replace("{id}", match))
+    assert status(server, match, invite_token) == (403, unopened(match))
     assert server.act(match, invite_token, 0, "anything").status_code == 403
     answer = claim(server, match, invite_token)
     assert answer.status_code == 200, answer.text
@@ -68,7 +68,7 @@ def test_opening_an_invite_spends_it_and_gives_the_device_its_own_token(server: 
     assert not opens(server, match, invite_token)  # whoever else saw the link: it opens nothing now
     again = claim(server, match, invite_token)
     assert (again.status_code, again.json()["code"]) == (403, "forbidden")
-    assert claim(server, match, secret).json()["token"] == secret  # a device's own token: kept
+    assert claim(server, match, secret).status_code == 403  # a device's token is no invite to open
     assert server.state(match)["seats"][1]["opened"] is True
     # only hashes are stored: the device's, and no invite
     assert stored_links(server, match, 1) == (token_hash(secret), None)
@@ -85,6 +85,10 @@ def test_a_device_opening_an_invite_with_its_own_token_can_ask_again(server: Ser
     again = server.client.post(f"/api/matches/{match}/claim", json={"token": invite_token, "device": device})
     assert (again.status_code, again.json()["seat"], again.json()["token"]) == (200, 0, device)
     assert stored_links(server, match, 0) == (token_hash(device), None)
+    asked = server.client.post(  # with the spent invite or none of the match's: the same answer
+        f"/api/matches/{match}/claim", json={"token": "spent-or-not", "device": device}
+    )
+    assert (asked.status_code, asked.json()["seat"], asked.json()["token"]) == (200, 0, device)
     short = server.client.post(
         f"/api/matches/{match}/claim", json={"token": created["seats"][1]["token"], "device": "short"}
     )
@@ -96,6 +100,24 @@ def test_a_device_opening_an_invite_with_its_own_token_can_ask_again(server: Ser
     assert (reused.status_code, reused.json()["code"]) == (422, "invalid")
     assert stored_links(server, other["match"], 0) == (None, token_hash(other["seats"][0]["token"]))
     assert claim(server, other["match"], other["seats"][0]["token"]).status_code == 200  # still pending
+
+
+def test_a_device_token_must_be_no_link_of_the_match(server: Server) -> None:
+    """Whoever saw an invite (or holds the host's token) must not be able to make it a device's token:
+    they would then hold the seat beside, or instead of, its player."""
+    created = server.create_unopened()
+    match, first, second = created["match"], created["seats"][0]["token"], created["seats"][1]["token"]
+    before = [stored_links(server, match, seat) for seat in (0, 1)]
+    for invite_token, device in ((second, second), (first, second), (first, created["host"])):
+        made = server.client.post(
+            f"/api/matches/{match}/claim", json={"token": invite_token, "device": device}
+        )
+        assert (made.status_code, made.json()["code"]) == (422, "invalid")
+        assert "a device's token must be its own" in made.json()["message"]
+    assert [stored_links(server, match, seat) for seat in (0, 1)] == before
+    friend = server.client.post(f"/api/matches/{match}/claim", json={"token": second, "device": "f" * 32})
+    assert (friend.json()["seat"], friend.json()["token"]) == (1, "f" * 32)
+    assert not opens(server, match, second)
 
 
 def test_a_claim_without_a_seat_token_is_refused_and_changes_nothing(server: Server) -> None:
@@ -200,9 +222,9 @@ def test_a_socket_of_a_moved_seat_is_told_and_closed_and_its_late_choice_refused
 
 def test_a_socket_cannot_join_by_an_invite_or_a_spent_link(server: Server) -> None:
     created = server.create_unopened()
-    match, spent, unopened = created["match"], created["seats"][0]["token"], created["seats"][1]["token"]
+    match, spent, pending = created["match"], created["seats"][0]["token"], created["seats"][1]["token"]
     claim(server, match, spent)
-    for token, said in ((spent, NOT_A_SEAT), (unopened, UNOPENED.replace("{id}", match))):
+    for token, said in ((spent, NOT_A_SEAT), (pending, unopened(match))):
         with server.client.websocket_connect(f"/ws/matches/{match}") as ws:
             refused = join(ws, token)
             assert (refused["code"], refused["message"]) == ("forbidden", said)
@@ -265,7 +287,7 @@ def test_seats_stored_before_links_keep_their_token_as_the_device_token(database
         match = created["match"]
         for token in (held, old):
             assert opens(server, match, token)
-            assert claim(server, match, token).json()["token"] == token
+            assert claim(server, match, token).status_code == 403  # a seat's token, no invite
         assert [s["opened"] for s in server.state(match)["seats"]] == [True, True]
         assert invite(server, match, 0, created["host"]).status_code == 403  # no host before
     finally:

@@ -16,7 +16,6 @@ change.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 import math
@@ -105,11 +104,16 @@ class Seat:
     def holds(self, hashed: str | None) -> bool:
         """Whether a token of hash ``hashed`` is the seat's device's (an invite is not: it is only
         opened, :meth:`Authority.claim`)."""
-        return (
-            hashed is not None
-            and self.token_hash is not None
-            and hmac.compare_digest(hashed, self.token_hash)
-        )
+        return _same(hashed, self.token_hash)
+
+    def invited(self, hashed: str | None) -> bool:
+        """Whether a token of hash ``hashed`` is the seat's pending invite."""
+        return _same(hashed, self.invite_hash)
+
+
+def _same(hashed: str | None, stored: str | None) -> bool:
+    """Whether two hashes are both there and equal (compared in constant time)."""
+    return hashed is not None and stored is not None and hmac.compare_digest(hashed, stored)
 
 
 @dataclass(frozen=True)
@@ -142,11 +146,16 @@ NOT_A_SEAT = (
 )
 """Why a token opens no seat: forged, an invite already opened, or a device's since replaced (alike,
 so that a refusal tells nothing of which)."""
-UNOPENED = (
-    "This is a seat's invite link, not yet opened: open it first (POST /api/matches/{id}/claim), then "
-    "use the token that answers"
-)
-"""Why an invite is refused where a seat's token is needed (said only to whoever holds the invite)."""
+
+
+def unopened(match_id: str) -> str:
+    """Why an invite is refused where a seat's token is needed (said only to whoever holds the invite)."""
+    return (
+        f"This is a seat's invite link, not yet opened: open it first (POST /api/matches/{match_id}/claim), "
+        "then use the token that answers"
+    )
+
+
 MOVED = (
     "This seat is now played from another device (its invite link was opened there, or the match's "
     "host made it a new link): this page no longer plays it"
@@ -263,8 +272,8 @@ class Authority:
         for i, seat in enumerate(self.seats):
             if seat.holds(hashed):
                 return i, hashed
-        if any(s.invite_hash is not None and hmac.compare_digest(hashed, s.invite_hash) for s in self.seats):
-            raise Refused("forbidden", UNOPENED.replace("{id}", self.id))
+        if any(s.invited(hashed) for s in self.seats):
+            raise Refused("forbidden", unopened(self.id))
         raise Refused("forbidden", NOT_A_SEAT)
 
     # Seat links (docs/server.md): an invite is spent when it is opened, a device's secret taking its
@@ -275,9 +284,10 @@ class Authority:
 
         The invite is spent: the link (and whoever else has seen it) opens the seat no more, nor does
         the device that held the seat before. The device's token is ``device``, made by the device
-        (at least :data:`DEVICE_TOKEN` random characters), or else one made here. A device that made
-        its own can ask again with it, if the answer was lost: a token that already holds a seat is
-        answered as it is, whatever ``invite`` it comes with. ``forbidden`` for any other.
+        (at least :data:`DEVICE_TOKEN` random characters, and no invite's or the host's: such a token
+        would be known to whoever saw that link), or else one made here. A device that made its own
+        can ask again with it, if the answer was lost: a ``device`` that already holds a seat is
+        answered as it is. ``forbidden`` for any other invite.
         """
         if not invite:
             raise Refused("unauthorized", "this needs a seat's invite link")
@@ -287,18 +297,14 @@ class Authority:
             )
         hashed = token_hash(invite)
         async with self.lock:
-            for known in (invite, device):
-                if known is not None:
-                    with contextlib.suppress(Refused):
-                        return self.seat_for(known), known
-            seat = next(
-                (
-                    i
-                    for i, s in enumerate(self.seats)
-                    if s.invite_hash is not None and hmac.compare_digest(hashed, s.invite_hash)
-                ),
-                None,
-            )
+            if device is not None:
+                made = token_hash(device)
+                for i, s in enumerate(self.seats):
+                    if s.holds(made):
+                        return i, device  # asked again: the answer was lost
+                if any(s.invited(made) for s in self.seats) or _same(made, self.host_hash):
+                    raise Refused("invalid", "device: a device's token must be its own, not a link's")
+            seat = next((i for i, s in enumerate(self.seats) if s.invited(hashed)), None)
             if seat is None:
                 raise Refused("forbidden", NOT_A_SEAT)
             secret = device or secrets.token_urlsafe(24)
