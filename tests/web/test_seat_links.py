@@ -43,6 +43,12 @@ def create_in_the_lobby(page: Any, server: LiveServer) -> tuple[str, str]:
     return href.split("/match/")[1].split("#")[0], invite
 
 
+def lose_the_answer(route: Any) -> None:
+    """A claim whose answer is lost: the server opens the seat, and the page hears nothing."""
+    route.fetch()
+    route.abort()
+
+
 def test_an_invite_link_opens_its_seat_once_and_the_host_makes_it_a_new_one(
     live_server: LiveServer, page: Any, friend: Any, phone: Any
 ) -> None:
@@ -88,10 +94,6 @@ def test_a_seat_whose_answer_was_lost_is_opened_when_asked_again(
 ) -> None:
     match, invite = create_in_the_lobby(page, live_server)
 
-    def lose_the_answer(route: Any) -> None:
-        route.fetch()  # the server opens the seat ...
-        route.abort()  # ... and its answer never arrives
-
     friend.route("**/claim", lose_the_answer)
     friend.goto(invite)
     friend.get_by_text("The server could not be reached to open this link").wait_for()
@@ -121,3 +123,21 @@ def test_a_player_moves_their_seat_to_another_device(
     friend.get_by_text(MOVED).wait_for()
     friend.reload()  # the old device holds the seat no more: it watches
     friend.get_by_text("You are watching.").wait_for()
+
+
+def test_a_lost_answer_is_said_even_to_a_browser_holding_another_seat(
+    live_server: LiveServer, page: Any
+) -> None:
+    """The creator opens a seat's link here (hot-seat): a lost answer is said, not hidden behind their own
+    seat, and the seat is opened when asked again."""
+    _match, invite = create_in_the_lobby(page, live_server)
+    page.route("**/claim", lose_the_answer)
+    page.goto(invite)
+    page.get_by_role("button", name="Open the seat here").click()
+    page.get_by_text("The server could not be reached to open this link").wait_for()
+    assert page.evaluate("location.hash").startswith("#token=")  # not taken to the creator's own seat
+    page.unroute("**/claim")
+    page.reload()
+    page.get_by_role("button", name="Open the seat here").click()
+    page.locator(".seat.you").wait_for()
+    wait_for(lambda: page.evaluate("location.hash") == "#seat=1")

@@ -87,7 +87,7 @@ function CreateForm({ games, onCreated }) {
       // your own seat's link is opened here and now: only this browser holds your seat (should that
       // fail, the link is shown with the others, to be opened later)
       const held = await claimSeat(created.match, created.seats[mine].token).then(() => true, () => false);
-      onCreated(created, held ? mine : null);
+      onCreated(created, mine, held);
     } catch (e) {
       setError(e.message);
     } finally {
@@ -148,8 +148,8 @@ function CreateForm({ games, onCreated }) {
     </form>`;
 }
 
-/** The new match's links; `held`: the seat this browser opened as its own (null if that failed). */
-function Created({ created, held }) {
+/** The new match's links; `mine`: the creator's seat, `held`: whether this browser opened it. */
+function Created({ created, mine, held }) {
   const spectate = `${location.origin}${created.spectate}`;
   const heading = useRef(null);
   // before the card is painted: a scroll to it then moves nothing a pointer is about to click
@@ -165,7 +165,7 @@ function Created({ created, held }) {
           const field = html`<${LinkField} link=${inviteLink(created.match, s.token)} label=${`Invite link for ${s.name}`} />`;
           return html`<li data-seat=${s.seat}>
             <strong>${s.name}</strong> ${s.kind === "bot" ? html`<span class="badge">bot · ${s.level}</span>` : ""}
-            ${s.seat === held ? html`<span class="badge you">you: held by this browser</span>`
+            ${s.seat === mine && held ? html`<span class="badge you">you: held by this browser</span>`
               : s.kind === "bot"
                 ? html`<details class="bot-link"><summary>Link to take this seat over from the bot</summary>${field}</details>`
                 : field}
@@ -175,7 +175,10 @@ function Created({ created, held }) {
           <${LinkField} link=${spectate} label="Spectator link" />
         </li>
       </ul>
-      ${held !== null && html`<a class="button primary" href=${seatLink(created.match, held)}>Open my seat</a>`}
+      ${held
+        ? html`<a class="button primary" href=${seatLink(created.match, mine)}>Open my seat</a>`
+        : html`<p class="error" role="alert">Your seat (${created.seats[mine].name}) could not be opened here: open
+            its link above in this browser.</p>`}
     </section>`;
 }
 
@@ -237,8 +240,8 @@ function Lobby() {
     <main class="lobby">
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${games && games.length === 0 && html`<p>No game can be played in the browser yet.</p>`}
-      ${games && games.length > 0 && html`<${CreateForm} games=${games} onCreated=${(c, held) => setCreated({ c, held })} />`}
-      ${created && html`<${Created} created=${created.c} held=${created.held} />`}
+      ${games && games.length > 0 && html`<${CreateForm} games=${games} onCreated=${(c, mine, held) => setCreated({ c, mine, held })} />`}
+      ${created && html`<${Created} created=${created.c} mine=${created.mine} held=${created.held} />`}
       <${MyMatches} titles=${titles} key=${created ? created.c.match : "none"} />
     </main>`;
 }

@@ -4,7 +4,7 @@ import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
   api, claimSeat, follows, forgetSeat, heldSeats, holdSeat, hostToken, HowToPlay, html, LinkField, named, ordinal,
-  setSeatNames, targetWords, tokenInAddress,
+  seatLink, setSeatNames, targetWords, tokenInAddress,
 } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
@@ -46,7 +46,8 @@ function useSeatToken() {
     claimSeat(MATCH, invite).then(
       (opened) => { showSeat(opened.seat); setToken(opened.token); },
       (e) => {
-        const held = heldSeat();
+        // no answer: the server may have opened the seat for this browser, which asks again on reload
+        const held = e.status ? heldSeat() : null;
         if (held) {
           showSeat(held.seat);
           setToken(held.token);
@@ -143,7 +144,8 @@ function useMatchSocket(token) {
         const data = JSON.parse(event.data);
         if (data.type === "state") {
           setMessage(data);
-          setNotice((n) => (n && n.code === "offline" ? null : n)); // joined again: nothing is lost now
+          // joined again: nothing is lost now, and a refused connection is past
+          setNotice((n) => (n && (n.code === "offline" || n.code === "too_many") ? null : n));
         }
         else if (data.type === "error") {
           if ((data.code === "moved" || data.code === "forbidden") && token) {
@@ -348,6 +350,7 @@ function Menu({ choices, onChoose, onClose }) {
 const NOTICE_WORDS = {
   stale: "The table changed before your choice arrived. Look again and choose.",
   not_your_turn: "It is not your turn now.",
+  too_many: "Too much at once from your network: the page tries again in a moment.",
 };
 
 /** The end of the match in words: who won with how many points, the others' scores, and your place. */
@@ -445,14 +448,15 @@ function SeatLinks({ message, token }) {
       ${own !== null && html`
         <button type="button" onClick=${() => make(own, token)}>Play my seat on another device</button>
         ${made && made.seat === own && html`
-          <p>Open this link on the other device: it plays your seat from then on, and this page stops. Until then
-            your seat stays here.</p>
+          <p role="status">Open this link on the other device: it plays your seat from then on, and this page stops.
+            Until then your seat stays here. Asking again makes a new link, and this one stops working.</p>
           <${LinkField} link=${made.link} label="Link to your seat" />`}`}
       ${others.length > 0 && html`
         <p>You created this match: if a seat's link went astray, or its player lost their device, make it a new link.</p>
         <ul class="links">${others.map((s) => html`<li data-seat=${s.seat}>
           <strong>${s.name}</strong> <span class="quiet">${s.opened ? "opened on a device" : "link not opened yet"}</span>
-          <button type="button" onClick=${(e) => { opener.current = e.currentTarget; setAsking(s); }}>New link</button>
+          <button type="button" aria-label=${`New link for ${s.name}`}
+            onClick=${(e) => { opener.current = e.currentTarget; setAsking(s); }}>New link</button>
           ${made && made.seat === s.seat && html`<${LinkField} link=${made.link} label=${`New invite link for ${s.name}`} />`}
         </li>`)}</ul>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
@@ -564,7 +568,7 @@ function Live() {
     if (!e.target.closest || !e.target.closest("[data-target]")) { clicked.current = true; setPath([]); setMenu(null); }
   };
 
-  const watch = html`<p><a href=${`/match/${MATCH}#watch`}>Watch as a spectator</a></p>`;
+  const watch = html`<p><a href=${`/match/${encodeURIComponent(MATCH)}#watch`}>Watch as a spectator</a></p>`;
   if (ask) {
     return html`
       <header class="top"><a href="/" class="home">Skyhall</a></header>
@@ -575,7 +579,7 @@ function Live() {
           friend's, send it to them unopened.</p>
         <p class="row">
           <button type="button" class="primary" onClick=${ask.open}>Open the seat here</button>
-          ${ask.mine && html`<a class="button" href=${`/match/${MATCH}#seat=${ask.mine.seat}`}>Go to my seat</a>`}
+          ${ask.mine && html`<a class="button" href=${seatLink(MATCH, ask.mine.seat)}>Go to my seat</a>`}
           <button type="button" onClick=${ask.watch}>Watch instead</button>
         </p>
       </main>`;
@@ -586,7 +590,7 @@ function Live() {
       <main class="narrow">
         ${!failure && html`<p role="status">${LINK_WORDS[link]}</p>`}
         ${failure && html`<p class="error" role="alert">${failure}</p>`}
-        ${notice && html`<p class="error" role="alert">${notice.message}</p>`}
+        ${notice && html`<p class="error" role="alert">${NOTICE_WORDS[notice.code] || notice.message}</p>`}
         ${(failure || (notice && (notice.code === "forbidden" || notice.code === "moved"))) && watch}
         <p><a href="/">Back to the lobby</a></p>
       </main>`;
