@@ -17,7 +17,7 @@ from skyhall.cli.main import app as cli
 from skyhall.server import limits as limits_module
 from skyhall.server.app import create_app
 from skyhall.server.authority import Refused
-from skyhall.server.limits import LIMITS, Bucket, Limits, Visitors
+from skyhall.server.limits import LIMITS, Bucket, Limits, Visitors, visitor
 
 BODY = {"game": "skyport", "seats": [{"kind": "human"}, {"kind": "human"}]}
 
@@ -71,8 +71,31 @@ def test_each_address_has_its_own_limits() -> None:
     visitors.create("a")
 
 
+@pytest.mark.parametrize(
+    ("address", "who"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2::1", "2001:db8:1:2::/64"),
+        ("testclient", "testclient"),
+        ("not:an:address", "not:an:address"),
+    ],
+)
+def test_an_ipv6_host_is_one_visitor_whatever_its_address_in_its_network(address: str, who: str) -> None:
+    assert visitor(address) == who
+
+
+def test_the_oldest_addresses_go_when_none_is_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits_module, "KEEP", 4)
+    visitors = Visitors(Limits(create_rate=0.0, create_burst=2), Clock())
+    for name in ("a", "b", "c", "d"):
+        visitors.create(name)  # never full again: a rate of 0
+    visitors.create("e")
+    assert list(visitors.creating) == ["c", "d", "e"]
+
+
 def test_quiet_addresses_are_forgotten_when_many_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(limits_module, "KEEP", 3)
+    monkeypatch.setattr(limits_module, "KEEP", 4)
     clock = Clock()
     visitors = Visitors(Limits(create_rate=1.0, create_burst=2), clock)
     for name in ("a", "b", "c"):

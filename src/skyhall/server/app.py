@@ -49,7 +49,7 @@ from starlette.websockets import WebSocketDisconnect
 from skyhall.server.authority import Authority, Holder, Refused
 from skyhall.server.bots import BotPool
 from skyhall.server.hall import Hall, describe_games
-from skyhall.server.limits import LIMITS, Bucket, Limits, Visitors
+from skyhall.server.limits import LIMITS, Bucket, Limits, Visitors, visitor
 from skyhall.server.messages import (
     INBOUND,
     MAX_MESSAGE,
@@ -318,8 +318,9 @@ def wants_page(request: Request) -> bool:
 
 
 def address(connection: Request | WebSocket) -> str:
-    """The client's address (behind a trusted reverse proxy, the one it forwarded for)."""
-    return connection.client.host if connection.client else "unknown"
+    """Who the client is, for the limits: its address (behind a trusted reverse proxy, the one it
+    forwarded for; an IPv6 address's /64 network, see :func:`~skyhall.server.limits.visitor`)."""
+    return visitor(connection.client.host) if connection.client else "unknown"
 
 
 def create_app(

@@ -12,6 +12,7 @@ table of friends needs (docs/server.md, "Limits").
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -65,7 +66,18 @@ LIMITS = Limits()
 """The server's limits unless told otherwise."""
 
 KEEP = 10_000
-"""Addresses whose buckets are kept before the full ones (no different from new) are dropped."""
+"""Addresses whose buckets are kept: beyond, the full ones (no different from new) are dropped, then the
+oldest down to half as many (an address dropped starts afresh)."""
+
+
+def visitor(address: str) -> str:
+    """Who an address is: itself, or for IPv6 its /64 network (which one host commonly has whole)."""
+    if ":" not in address:
+        return address
+    try:
+        return ipaddress.ip_network(f"{address}/64", strict=False).with_prefixlen
+    except ValueError:
+        return address
 
 
 class Visitors:
@@ -112,6 +124,8 @@ class Visitors:
         if bucket is None:
             if len(buckets) >= KEEP:
                 for other in [a for a, b in buckets.items() if b.full(now)]:
+                    del buckets[other]
+                for other in list(buckets)[: max(0, len(buckets) - KEEP // 2)]:
                     del buckets[other]
             bucket = buckets[address] = Bucket(rate, burst, now)
         if not bucket.take(now):
