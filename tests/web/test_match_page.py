@@ -181,10 +181,15 @@ def test_handing_the_seat_to_a_bot_asks_first(live_server: LiveServer, page: Any
     dialog = page.locator("dialog.dialog[open]")
     dialog.wait_for()
     assert "Let a bot play your seat?" in dialog.inner_text()
-    assert page.evaluate("document.activeElement.textContent") == "No, go back"  # a hasty Enter is safe
+
+    def focused() -> str:
+        text: str = page.evaluate("document.activeElement.textContent")
+        return text
+
+    wait_for(lambda: focused() == "No, go back")  # a hasty Enter is safe
     page.keyboard.press("Escape")  # no: nothing changes, the focus goes back to the button
     dialog.wait_for(state="detached")
-    assert page.evaluate("document.activeElement.textContent") == "Let a bot play my seat"
+    wait_for(lambda: focused() == "Let a bot play my seat")  # the page moves it back once the dialog is gone
     assert live_server.api("GET", f"/api/matches/{match}")["seats"][1]["kind"] == "human"
     hand.click()
     dialog.get_by_role("button", name="Yes").click()
