@@ -121,8 +121,8 @@ def test_a_player_moves_their_seat_to_another_device(
     phone.locator(".seat.you").wait_for()
     wait_for(lambda: phone.evaluate("location.hash") == "#seat=1")
     friend.get_by_text(MOVED).wait_for()
-    friend.reload()  # the old device holds the seat no more: it watches
-    friend.get_by_text("You are watching.").wait_for()
+    friend.reload()  # the old device holds the seat no more: it watches, and says why
+    friend.get_by_text("You are watching. This browser holds no seat 2 of this match").wait_for()
 
 
 def test_a_lost_answer_is_said_even_to_a_browser_holding_another_seat(

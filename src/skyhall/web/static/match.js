@@ -64,7 +64,10 @@ function useSeatToken() {
     mine: heldSeat(),
     watch: () => { history.replaceState(null, "", `${location.pathname}${location.search}#watch`); setAsking(false); setToken(null); },
   };
-  return { token, failure, ask };
+  // an address naming a seat this browser does not hold (it moved, or was opened elsewhere): say so
+  const inAddress = new URLSearchParams(location.hash.slice(1)).get("seat");
+  const missing = !invite && token === null && inAddress !== null ? Number(inAddress) : null;
+  return { token, failure, ask, missing };
 }
 
 /** The games as the server describes them (title, summary, bot levels…), by id; loaded once. */
@@ -473,7 +476,7 @@ const LINK_WORDS = {
 };
 
 function Live() {
-  const { token, failure, ask } = useSeatToken();
+  const { token, failure, ask, missing } = useSeatToken();
   const games = useGames();
   const { message, link, notice, setNotice, send } = useMatchSocket(token);
   const found = useBoard(message && message.game);
@@ -621,7 +624,9 @@ function Live() {
         ${waiting && html`<p class="waiting" role="status">Sending…</p>`}
         ${menu && html`<${Menu} choices=${menu} onChoose=${choose} onClose=${() => { setMenu(null); setPath([]); }} />`}
         ${choices.length > 0 && html`<${Choices} choices=${choices} path=${path} disabled=${waiting} onChoose=${choose} />`}
-        ${message.seat === null && !over && html`<p class="quiet">You are watching.</p>`}
+        ${message.seat === null && !over && html`<p class="quiet">You are watching.${missing !== null
+          ? ` This browser holds no seat ${missing + 1} of this match: it was moved to another device, or its link was opened elsewhere.`
+          : ""}</p>`}
         ${message.seat !== null && !over && about && html`<${SeatControl} message=${message} token=${token} levels=${about.levels} />`}
         ${!over && link !== "refused" && html`<${SeatLinks} message=${message} token=${token} />`}
         ${about && html`<${HowToPlay} summary=${about.summary} />`}
