@@ -292,3 +292,23 @@ def test_seats_stored_before_links_keep_their_token_as_the_device_token(database
         assert invite(server, match, 0, created["host"]).status_code == 403  # no host before
     finally:
         server.close()
+
+
+def test_my_matches_lists_the_matches_a_browser_hosts_with_or_without_a_seat(server: Server) -> None:
+    hosted = server.create_unopened()
+    seated = server.create()
+
+    def mine(tokens: list[str], hosts: list[str]) -> list[tuple[str, int | None, bool]]:
+        body = {"tokens": tokens, "hosts": hosts}
+        found = server.client.post("/api/my-matches", json=body).json()["matches"]
+        return sorted((m["match"], m["seat"], m["host"]) for m in found)
+
+    assert mine([], [hosted["host"]]) == [(hosted["match"], None, True)]  # no seat of it held here
+    assert mine([seated["seats"][1]["token"]], [seated["host"], hosted["host"]]) == sorted(
+        [(seated["match"], 1, True), (hosted["match"], None, True)]
+    )
+    assert mine([seated["seats"][0]["token"]], ["forged", hosted["seats"][0]["token"]]) == [
+        (seated["match"], 0, False)
+    ]
+    nobody = server.client.post("/api/my-matches", json={"tokens": [], "hosts": [hosted["host"]]})
+    assert nobody.json()["matches"][0]["name"] is None and nobody.json()["matches"][0]["rank"] is None

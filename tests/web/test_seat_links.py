@@ -141,3 +141,24 @@ def test_a_lost_answer_is_said_even_to_a_browser_holding_another_seat(
     page.get_by_role("button", name="Open the seat here").click()
     page.locator(".seat.you").wait_for()
     wait_for(lambda: page.evaluate("location.hash") == "#seat=1")
+
+
+def test_a_host_whose_seat_moved_away_still_finds_the_match_and_its_links(
+    live_server: LiveServer, page: Any, phone: Any
+) -> None:
+    match, _invite = create_in_the_lobby(page, live_server)
+    page.goto(f"{live_server.url}/match/{match}#seat=0")
+    page.get_by_text("Seat links").click()
+    page.get_by_role("button", name="Play my seat on another device").click()
+    phone.goto(page.get_by_label("Link to your seat", exact=True).input_value())
+    phone.locator(".seat.you").wait_for()
+    page.get_by_text(MOVED).wait_for()
+
+    page.goto(live_server.url + "/")
+    entry = page.locator(".match-list li").first
+    entry.get_by_text("you created it, no seat here: Player 1, Bob").wait_for()
+    entry.get_by_role("link").click()
+    page.get_by_text("You are watching.").wait_for()
+    page.get_by_text("Seat links").click()
+    for name in ("Player 1", "Bob"):  # the host makes any seat a new link, its own former one too
+        assert page.get_by_role("button", name=f"New link for {name}").count() == 1

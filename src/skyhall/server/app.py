@@ -439,7 +439,7 @@ def create_app(
 
     @app.post("/api/my-matches")
     async def my_matches(body: TokensBody, request: Request) -> dict[str, Any]:
-        return {"matches": await hall_of(request).mine(body.tokens)}
+        return {"matches": await hall_of(request).mine(body.tokens, body.hosts)}
 
     @app.get("/api/matches/{match_id}")
     async def match_state(

@@ -228,10 +228,18 @@ class Hall:
         await authority.set_control(self.store, seat, kind, level, by)
         self.kick(authority)
 
-    async def mine(self, tokens: list[str]) -> list[dict[str, Any]]:
-        """The matches of the seats these tokens belong to, newest change first."""
+    async def mine(self, tokens: list[str], hosts: list[str] | None = None) -> list[dict[str, Any]]:
+        """The matches of the seats these tokens hold, and those the ``hosts`` tokens created (with
+        ``seat`` null where no token holds a seat of it)."""
         hashes = [token_hash(token) for token in tokens]
-        found = await asyncio.to_thread(self.store.seats_of_tokens, hashes)
+        found: list[tuple[str, int | None]] = list(
+            await asyncio.to_thread(self.store.seats_of_tokens, hashes)
+        )
+        hosted = set(
+            await asyncio.to_thread(self.store.matches_of_hosts, [token_hash(h) for h in hosts or []])
+        )
+        seated = {match_id for match_id, _ in found}
+        found += [(match_id, None) for match_id in sorted(hosted - seated)]
         out = []
         for match_id, seat in found:
             try:
@@ -245,12 +253,15 @@ class Hall:
                     "game": authority.game.id,
                     "title": authority.game.spec.title,
                     "seat": seat,
-                    "name": authority.seats[seat].name,
+                    "name": None if seat is None else authority.seats[seat].name,
                     "seats": authority.public_seats(),
                     "status": authority.status,
                     "seq": authority.seq,
                     "your_turn": state is not None and not state.is_over and state.to_act == seat,
-                    "rank": state.result().ranks[seat] if state is not None and state.is_over else None,
+                    "rank": state.result().ranks[seat]
+                    if seat is not None and state is not None and state.is_over
+                    else None,
+                    "host": match_id in hosted,
                 }
             )
         return out

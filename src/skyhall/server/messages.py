@@ -106,6 +106,8 @@ class ControlBody(Strict):
 
 class TokensBody(Strict):
     tokens: list[Token] = Field(max_length=40)
+    hosts: list[Token] = Field(default_factory=list, max_length=40)
+    """Host tokens: the matches this browser created, with a seat here or not."""
 
 
 class TokenBody(Strict):

@@ -375,6 +375,11 @@ class Store:
             )
             return [(match_id, seat) for match_id, seat in rows]
 
+    def matches_of_hosts(self, hashes: Sequence[str]) -> list[str]:
+        """The ids of the matches whose host token hash is among ``hashes``."""
+        with self.session() as session:
+            return list(session.scalars(select(MatchRow.id).where(MatchRow.host_hash.in_(list(hashes)))))
+
     def load(self, match_id: str) -> StoredMatch | None:
         with self.session() as session:
             row = session.get(MatchRow, match_id)

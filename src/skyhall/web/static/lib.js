@@ -202,6 +202,11 @@ export function holdHost(match, token) {
   localStorage.setItem(HOSTS_KEY, JSON.stringify([{ match, token, at: Date.now() }, ...rest].slice(0, KEEP)));
 }
 
+/** The host's tokens this browser holds (the matches it created). */
+export function hostTokens() {
+  return heldHosts().map((h) => h.token);
+}
+
 /** The host's token of `match`, if this browser created it. */
 export function hostToken(match) {
   const found = heldHosts().find((h) => h.match === match);

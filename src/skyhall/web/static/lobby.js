@@ -1,7 +1,9 @@
 // The lobby: choose a game, seats (human or bot and level) and options; create; invite; my matches.
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { api, claimSeat, heldSeats, holdHost, HowToPlay, html, inviteLink, LinkField, ordinal, seatLink } from "./lib.js";
+import {
+  api, claimSeat, heldSeats, holdHost, hostTokens, HowToPlay, html, inviteLink, LinkField, ordinal, seatLink,
+} from "./lib.js";
 
 /**
  * One option's control (see the server's describe_option): a seat option picks one of the match's
@@ -202,8 +204,9 @@ function MyMatches({ titles }) {
   const [error, setError] = useState(null);
   useEffect(() => {
     const held = heldSeats();
-    if (held.length === 0) { setMatches([]); return; }
-    api("POST", "/api/my-matches", { tokens: held.map((s) => s.token) })
+    const hosts = hostTokens();
+    if (held.length === 0 && hosts.length === 0) { setMatches([]); return; }
+    api("POST", "/api/my-matches", { tokens: held.map((s) => s.token), hosts })
       .then((r) => setMatches(r.matches))
       .catch((e) => setError(e.message));
   }, []);
@@ -217,10 +220,12 @@ function MyMatches({ titles }) {
         <ul class="match-list">
           ${matches.map((m) => html`
             <li class=${m.your_turn ? "your-turn" : ""}>
-              <a href=${seatLink(m.match, m.seat)}>${titles[m.game] || m.title}</a>
-              <span>as ${m.name}${rivals(m)}</span>
+              <a href=${m.seat === null ? `/match/${encodeURIComponent(m.match)}#watch` : seatLink(m.match, m.seat)}>
+                ${titles[m.game] || m.title}</a>
+              <span>${m.seat === null ? `you created it, no seat here: ${m.seats.map((s) => s.name).join(", ")}`
+                : `as ${m.name}${rivals(m)}`}</span>
               <span class="status">${m.status === "over" ? finished(m) : m.status === "broken" ? "broken"
-                : m.your_turn ? "your turn" : "waiting"} · move ${m.seq}</span>
+                : m.your_turn ? "your turn" : m.seat === null ? "being played" : "waiting"} · move ${m.seq}</span>
               ${m.status === "over" && html`<a href=${`/match/${m.match}/replay`}>replay</a>`}
             </li>`)}
         </ul>`}
