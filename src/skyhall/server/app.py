@@ -317,6 +317,11 @@ def wants_page(request: Request) -> bool:
     )
 
 
+def invite_link(match_id: str, token: str) -> str:
+    """A seat's invite link: the token in the fragment, which browsers never send to servers."""
+    return f"/match/{match_id}#token={token}"
+
+
 def address(connection: Request | WebSocket) -> str:
     """Who the client is, for the limits: its address (behind a trusted reverse proxy, the one it
     forwarded for; an IPv6 address's /64 network, see :func:`~skyhall.server.limits.visitor`)."""
@@ -412,7 +417,7 @@ def create_app(
                     "seat": i,
                     **seat.public(),
                     "token": token,
-                    "invite": f"/match/{match.id}#token={token}",
+                    "invite": invite_link(match.id, token),
                 }
                 for i, (seat, token) in enumerate(zip(match.seats, created.tokens, strict=True))
             ],
@@ -435,7 +440,7 @@ def create_app(
         authority = await hall.get(match_id)
         authority.check_readable()
         token = await authority.invite(hall.store, seat, body.token)
-        return {"seat": seat, "token": token, "invite": f"/match/{authority.id}#token={token}"}
+        return {"seat": seat, "token": token, "invite": invite_link(authority.id, token)}
 
     @app.post("/api/my-matches")
     async def my_matches(body: TokensBody, request: Request) -> dict[str, Any]:
@@ -492,9 +497,9 @@ def create_app(
     @app.websocket("/ws/matches/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await websocket.accept()
-        visitor = address(websocket)
+        who = address(websocket)
         try:
-            visitors.join(visitor)
+            visitors.join(who)
         except Refused as exc:
             await websocket.send_json(error(exc.code, exc.message))
             await websocket.close(code=1008)
@@ -508,7 +513,7 @@ def create_app(
                 return
             await MatchSocket(websocket, hall_of(websocket), authority).serve()
         finally:
-            visitors.leave(visitor)
+            visitors.leave(who)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

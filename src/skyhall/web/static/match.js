@@ -22,9 +22,10 @@ function heldSeat() {
   return held.length === 1 ? held[0] : null;
 }
 
-/** Put `#seat=N` in the address (and its history entry) in place of what the hash held. */
-function showSeat(seat) {
-  history.replaceState(null, "", `${location.pathname}${location.search}#seat=${seat}`);
+/** Put `hash` in the address (and its history entry) in place of what it held: `#seat=N` (a held
+ * seat, its token out of sight) or `#watch`. */
+function showInAddress(hash) {
+  history.replaceState(null, "", `${location.pathname}${location.search}${hash}`);
 }
 
 /** The token this page plays by: `{token}` (null: a spectator; undefined until known), `failure` (why
@@ -44,12 +45,12 @@ function useSeatToken() {
   const open = () => {
     setAsking(false);
     claimSeat(MATCH, invite).then(
-      (opened) => { showSeat(opened.seat); setToken(opened.token); },
+      (opened) => { showInAddress(`#seat=${opened.seat}`); setToken(opened.token); },
       (e) => {
         // no answer: the server may have opened the seat for this browser, which asks again on reload
         const held = e.status ? heldSeat() : null;
         if (held) {
-          showSeat(held.seat);
+          showInAddress(`#seat=${held.seat}`);
           setToken(held.token);
         } else {
           setFailure(e.status ? e.message
@@ -62,7 +63,7 @@ function useSeatToken() {
   const ask = asking && {
     open,
     mine: heldSeat(),
-    watch: () => { history.replaceState(null, "", `${location.pathname}${location.search}#watch`); setAsking(false); setToken(null); },
+    watch: () => { showInAddress("#watch"); setAsking(false); setToken(null); },
   };
   // an address naming a seat this browser does not hold (it moved, or was opened elsewhere): say so
   const inAddress = new URLSearchParams(location.hash.slice(1)).get("seat");
