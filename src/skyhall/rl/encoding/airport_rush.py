@@ -150,10 +150,12 @@ def _counted(dice: Cards, weight: float) -> list[float]:
     return run
 
 
+@lru_cache(maxsize=1 << 12)
 def _supply(row: Cards, _k: int, _rel: Rel) -> Pairs:
     return [(WHERE + c * NLOC + L_SUPPLY + k, 1.0) for k, c in enumerate(row) if c >= 0]
 
 
+@lru_cache(maxsize=1 << 12)
 def _hand(hand: Cards, p: int, rel: Rel) -> Pairs:
     r = rel[p]
     at = SEAT_COUNTS + r * NSEAT
@@ -189,12 +191,14 @@ def _dealt(objectives: Cards, p: int, rel: Rel) -> Pairs:
     return [(DEALT + o, 1.0) for o in objectives] if rel[p] == 0 else []
 
 
+@lru_cache(maxsize=1 << 12)
 def _departure(spaces: tuple[Docked | None, ...], p: int, rel: Rel) -> Pairs:
     """The planes on a seat's Departure spaces (their dice: :func:`_departure_dice`)."""
     at = WHERE + L_DEPARTURE + rel[p] * SPACES
     return [(at + docked.card * NLOC + k, 1.0) for k, docked in enumerate(spaces) if docked is not None]
 
 
+@lru_cache(maxsize=1 << 12)
 def _departure_dice(spaces: tuple[Docked | None, ...], _rel: Rel) -> Cells:
     """The dice on a seat's Departure spaces by face, space after space (a seat's run of
     ``departure_dice``)."""
@@ -220,10 +224,12 @@ def deck_numbers(deck: Cards) -> tuple[float, float, float]:
     return len(deck) / 60, events / 4, depth / 60
 
 
+@lru_cache(maxsize=1 << 10)
 def _deck(deck: Cards, _rel: Rel) -> Cells:
     return cells(deck_numbers(deck))
 
 
+@lru_cache(maxsize=1 << 8)
 def _locate(cards: Cards, _k: int, _rel: Rel) -> Pairs:
     pairs = [(WHERE + c * NLOC + L_LOCATE, 1.0) for c in cards if c >= 0]
     pairs.append((C_LOCATE, len(cards) / 4))

@@ -31,7 +31,8 @@ Rel = tuple[int, ...]
 
 Entries = Callable[[Any, int, Rel], Pairs]
 """``entries(member, k, rel)``: the entries that member ``k`` of a view field sets, for the observer whose
-:func:`relative` seats are ``rel``; it must depend on nothing else (a field that is one member: ``k`` 0)."""
+:func:`relative` seats are ``rel``; it must depend on nothing else (a field that is one member: ``k`` 0).
+The encoder only reads the list, so ``entries`` may hand out a kept one (``functools.lru_cache``)."""
 
 
 Cells: TypeAlias = "memoryview[float]"
