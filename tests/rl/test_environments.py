@@ -244,6 +244,32 @@ def test_after_the_game_every_agent_learns_the_scores_and_stepping_on_says_to_re
         env.last()
 
 
+def test_a_finished_game_is_scored_once_and_the_next_game_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = aec_env("skyport", players=2)
+    env.reset(seed=3)
+    cls = type(env.table.state)
+    real = cls.result
+    scored: list[int] = []
+
+    def counted(state: object) -> object:
+        scored.append(id(state))
+        return real(state)
+
+    monkeypatch.setattr(cls, "result", counted)
+    finals = []
+    for seed in (3, 4):
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            _obs, _reward, done, truncated, info = env.last()
+            env.step(None if done or truncated else info["legal_actions"][0])
+        finals.append(
+            (env.table.rewards(), env.table.outcome(), final_rewards(real(env.table.state), "margin"))
+        )
+    assert len(scored) == 2 and scored[0] != scored[1]  # the rewards and the outcome share one scoring
+    assert [rewards for rewards, _outcome, _fresh in finals] == [fresh for _r, _o, fresh in finals]
+    assert finals[0][1] != finals[1][1]
+
+
 def test_a_gym_episode_that_ended_refuses_more_steps() -> None:
     env = gym_env("skyport")
     _obs, info = env.reset(seed=1)

@@ -86,6 +86,8 @@ class Table:
         self.state: Any = None
         self._legal_of: object = None
         self._legal: tuple[int, ...] = ()
+        self._scored: object = None
+        self._result: Result | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle keeps the game by its id (the registry's game, its codec and the encoder
@@ -192,17 +194,29 @@ class Table:
 
     def rewards(self) -> tuple[float, ...]:
         """Each seat's final reward (all 0 until the game is over)."""
-        if not self.playing().is_over:
+        result = self._final()
+        if result is None:
             return (0.0,) * self.players
-        return final_rewards(self.state.result(), self.reward)
+        return final_rewards(result, self.reward)
 
     def outcome(self) -> dict[str, Any]:
         """A finished game's scores (by seat) and winners (seats, after the tie-breaks): what an
         environment adds to its final infos. Empty while the game goes on."""
-        if not self.playing().is_over:
+        result = self._final()
+        if result is None:
             return {}
-        result = self.state.result()
         return {"scores": tuple(result.scores), "winners": tuple(result.winners)}
+
+    def _final(self) -> Result | None:
+        """The finished game's result (``None`` while it goes on), scored once per game: an environment
+        asks for the rewards and the outcome, and scoring is the dearest call it makes (about 100 µs for
+        Skyport, as much as seven decisions)."""
+        state = self.playing()
+        if not state.is_over:
+            return None
+        if self._scored is not state:
+            self._result, self._scored = state.result(), state
+        return self._result
 
     def render(self, seat: int | None = None) -> str:
         """The table in terminal text, as ``seat`` sees it (``None``: a spectator)."""
