@@ -162,3 +162,28 @@ def test_a_host_whose_seat_moved_away_still_finds_the_match_and_its_links(
     page.get_by_text("Seat links").click()
     for name in ("Player 1", "Bob"):  # the host makes any seat a new link, its own former one too
         assert page.get_by_role("button", name=f"New link for {name}").count() == 1
+
+
+def test_the_host_link_manages_the_match_from_another_device_and_a_forged_one_nothing(
+    live_server: LiveServer, page: Any, friend: Any, phone: Any
+) -> None:
+    match, _invite = create_in_the_lobby(page, live_server)
+    page.goto(f"{live_server.url}/match/{match}#seat=0")
+    page.get_by_text("Seat links").click()
+    link = page.get_by_label("Host link", exact=True).input_value()
+    assert link.startswith(f"{live_server.url}/match/{match}#host=")
+
+    friend.goto(link)  # the host's other device: it holds no seat here, so it watches, with the links
+    friend.get_by_text("You are watching.").wait_for()
+    wait_for(lambda: friend.evaluate("location.hash") == "#watch")  # the host's token out of sight
+    friend.get_by_text("Seat links").click()
+    for name in ("Player 1", "Bob"):
+        assert friend.get_by_role("button", name=f"New link for {name}").count() == 1
+    friend.goto(live_server.url + "/")
+    friend.locator(".match-list li").first.get_by_text("you created it, no seat here").wait_for()
+
+    phone.goto(f"{live_server.url}/match/{match}#host={'A' * 32}")  # a forged one: nothing is kept
+    phone.get_by_text("This host link does not work for this match").wait_for()
+    assert phone.get_by_role("link", name="Watch as a spectator").count() == 1
+    assert phone.evaluate("localStorage.getItem('skyhall.hosts')") is None
+    assert phone.evaluate("location.hash") == "#watch"

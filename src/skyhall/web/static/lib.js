@@ -213,6 +213,20 @@ export function hostToken(match) {
   return found ? found.token : null;
 }
 
+/** The host link of `match`: opened in another browser, it holds the host's token there too. */
+export function hostLink(match, token) {
+  return `${location.origin}/match/${encodeURIComponent(match)}#host=${encodeURIComponent(token)}`;
+}
+
+/** Hold the host's token of a host link once the server says it is `match`'s; resolves to whether it
+ * was (a refusal or a lost answer rejects, as `api` does). */
+export async function adoptHost(match, token) {
+  const { matches } = await api("POST", "/api/my-matches", { tokens: [], hosts: [token] });
+  const found = matches.some((m) => m.match === match && m.host);
+  if (found) holdHost(match, token);
+  return found;
+}
+
 /** The page of a seat this browser holds (its token stays out of the address). */
 export function seatLink(match, seat) {
   return `/match/${encodeURIComponent(match)}#seat=${seat}`;
@@ -223,9 +237,9 @@ export function inviteLink(match, token) {
   return `${location.origin}/match/${encodeURIComponent(match)}#token=${encodeURIComponent(token)}`;
 }
 
-/** The token in the address (`#token=…`), if any. */
-export function tokenInAddress() {
-  const found = new URLSearchParams(location.hash.slice(1)).get("token");
+/** The value of `name` in the address (`#token=…`: an invite link; `#host=…`: a host link), if any. */
+export function inAddress(name) {
+  const found = new URLSearchParams(location.hash.slice(1)).get(name);
   return found || null;
 }
 

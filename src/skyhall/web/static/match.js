@@ -3,8 +3,8 @@
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
-  api, claimSeat, follows, forgetSeat, heldSeats, holdSeat, hostToken, HowToPlay, html, LinkField, named, ordinal,
-  seatLink, setSeatNames, targetWords, tokenInAddress,
+  adoptHost, api, claimSeat, follows, forgetSeat, heldSeats, holdSeat, hostLink, hostToken, HowToPlay, html,
+  inAddress, LinkField, named, ordinal, seatLink, setSeatNames, targetWords,
 } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
@@ -35,11 +35,13 @@ function showInAddress(hash) {
  * seat from then on, and the address keeps the seat's number only (docs/server.md, "Seat links"). A
  * browser that created the match or holds one of its seats is asked first: the link may be a
  * friend's, which would then work nowhere else. A link already spent opens the seat this browser
- * holds here, if any. */
+ * holds here, if any. A host link (`#host=…`) is checked with the server and kept: this browser then
+ * makes seats new links too, and watches unless it holds a seat here. */
 function useSeatToken() {
-  const invite = useMemo(tokenInAddress, []);
+  const invite = useMemo(() => inAddress("token"), []);
+  const hosting = useMemo(() => (invite ? null : inAddress("host")), []);
   const mine = useMemo(() => hostToken(MATCH) !== null || heldSeats().some((s) => s.match === MATCH), []);
-  const [token, setToken] = useState(() => (invite ? undefined : (heldSeat() || {}).token || null));
+  const [token, setToken] = useState(() => (invite || hosting ? undefined : (heldSeat() || {}).token || null));
   const [failure, setFailure] = useState(null);
   const [asking, setAsking] = useState(Boolean(invite && mine));
   const open = () => {
@@ -60,14 +62,27 @@ function useSeatToken() {
     );
   };
   useEffect(() => { if (invite && !mine) open(); }, []);
+  useEffect(() => {
+    if (!hosting) return;
+    adoptHost(MATCH, hosting).then(
+      (found) => {
+        const held = heldSeat();
+        showInAddress(held ? `#seat=${held.seat}` : "#watch"); // the host's token out of sight
+        if (found) setToken(held ? held.token : null);
+        else setFailure("This host link does not work for this match: ask whoever created the match to copy it again.");
+      },
+      (e) => setFailure(e.status ? e.message
+        : "The server could not be reached to check this host link. Reload the page to try again."),
+    );
+  }, []);
   const ask = asking && {
     open,
     mine: heldSeat(),
     watch: () => { showInAddress("#watch"); setAsking(false); setToken(null); },
   };
   // an address naming a seat this browser does not hold (it moved, or was opened elsewhere): say so
-  const inAddress = new URLSearchParams(location.hash.slice(1)).get("seat");
-  const missing = !invite && token === null && inAddress !== null ? Number(inAddress) : null;
+  const seatNamed = inAddress("seat");
+  const missing = !invite && token === null && seatNamed !== null ? Number(seatNamed) : null;
   return { token, failure, ask, missing };
 }
 
@@ -457,6 +472,9 @@ function SeatLinks({ message, token }) {
           <${LinkField} link=${made.link} label="Link to your seat" />`}`}
       ${others.length > 0 && html`
         <p>You created this match: if a seat's link went astray, or its player lost their device, make it a new link.</p>
+        <p>To do this from another device too, open the host link there. Anyone holding it can make seats new
+          links: keep it to yourself.</p>
+        <${LinkField} link=${hostLink(MATCH, host)} label="Host link" />
         <ul class="links">${others.map((s) => html`<li data-seat=${s.seat}>
           <strong>${s.name}</strong> <span class="quiet">${s.opened ? "opened on a device" : "link not opened yet"}</span>
           <button type="button" aria-label=${`New link for ${s.name}`}
