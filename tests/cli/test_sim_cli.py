@@ -14,7 +14,10 @@ from skyhall.agents import agent_names, clocked
 from skyhall.cli import tournament as tournament_cli
 from skyhall.cli.main import app
 from skyhall.cli.sim import INTERRUPTED
+from skyhall.core import data as data_files
+from skyhall.core.data import data_text
 from skyhall.core.record import GameRecord
+from skyhall.games.airport_rush.cards import DATA_PACKAGE as AIRPORT_RUSH
 from skyhall.sim.parallel import WorkerMismatch, play_batch
 from skyhall.sim.runner import Run, fingerprint, jobs
 
@@ -228,6 +231,22 @@ def test_a_worker_with_other_rules_or_data_refuses_its_batch() -> None:
     run = Run("skyport", ("random", "random"), 3, fingerprint="rules 1, data 000000000000")
     with pytest.raises(WorkerMismatch, match="install the same Skyhall"):
         play_batch(run, jobs(run, 1))
+
+
+def test_a_worker_that_read_the_data_before_it_was_edited_refuses_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker's fingerprint is that of the data it plays, not of the files on disk now."""
+    run = Run("airport-rush", ("random", "random"), 3)  # set up where the files are as shipped
+    monkeypatch.setattr(data_files, "_READ", {})
+    shipped = data_text(AIRPORT_RUSH, "planes.toml")
+    monkeypatch.setitem(data_files._READ, (AIRPORT_RUSH, "planes.toml"), shipped + "\n# an older copy\n")
+    fingerprint.cache_clear()
+    try:
+        with pytest.raises(WorkerMismatch, match="restart the workers after editing the data"):
+            play_batch(run, jobs(run, 1))
+    finally:
+        fingerprint.cache_clear()
 
 
 def test_time_limited_agents_and_an_uneven_rotation_are_pointed_out(tmp_path: Path) -> None:

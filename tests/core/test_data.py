@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from skyhall.core.data import Entry, entries, load_toml, parse_toml
+from skyhall.core import data
+from skyhall.core.data import Entry, data_digest, data_text, entries, load_toml, parse_toml
 from skyhall.core.errors import DataError
 
 FILE = "toy/data/cards.toml"
@@ -124,3 +126,27 @@ def test_missing_data_file() -> None:
         load_toml("skyhall.core", "nothing-here.toml")
     assert raised.value.file == "skyhall/core/data/nothing-here.toml"
     assert raised.value.expected == "the file to exist"
+
+
+def test_a_process_keeps_the_data_files_as_it_first_read_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A running worker edited under: it goes on reading, and digesting, what it started with."""
+    monkeypatch.setattr(data, "_READ", {})
+    (tmp_path / "edited_data_pkg" / "data").mkdir(parents=True)
+    (tmp_path / "edited_data_pkg" / "__init__.py").write_text("")
+    card = tmp_path / "edited_data_pkg" / "data" / "cards.toml"
+    card.write_text("value = 9\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    digest = data_digest("edited_data_pkg")
+    assert load_toml("edited_data_pkg", "cards.toml")[1] == {"value": 9}
+
+    card.write_text("value = 11\n")
+    assert load_toml("edited_data_pkg", "cards.toml")[1] == {"value": 9}
+    assert (data_text("edited_data_pkg", "cards.toml"), data_digest("edited_data_pkg")) == (
+        "value = 9\n",
+        digest,
+    )
+    monkeypatch.setattr(data, "_READ", {})  # a process started after the edit
+    assert load_toml("edited_data_pkg", "cards.toml")[1] == {"value": 11}
+    assert data_digest("edited_data_pkg") != digest

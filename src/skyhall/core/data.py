@@ -6,6 +6,7 @@ as it is read and :meth:`Entry.done` rejects fields nobody asked for (usually a 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tomllib
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
@@ -14,16 +15,47 @@ from typing import Any, Generic, TypeGuard, TypeVar
 
 from skyhall.core.errors import DataError
 
+_READ: dict[tuple[str, str], str] = {}
+"""Every data file this process has read, as first read: ``(package, name)`` to its text."""
+
+
+def data_text(package: str, name: str) -> str:
+    """The text of ``data/<name>`` inside ``package`` as this process first read it.
+
+    A process reads each file once and keeps it, so every catalog it builds (the shipped data, each
+    variant) and its :func:`data_digest` come from the same text, even if the file is edited while
+    it runs: a long-running cluster worker goes on playing, and saying it plays, the data it started
+    with, and a run's fingerprint check then tells it from a process that reads the edited file.
+    """
+    key = (package, name)
+    found = _READ.get(key)
+    if found is None:
+        path = resources.files(package).joinpath("data").joinpath(name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise DataError(
+                f"{package.replace('.', '/')}/data/{name}", "(file)", "(file)", "the file to exist"
+            ) from None
+        found = _READ.setdefault(key, text)
+    return found
+
+
+def data_digest(package: str) -> str:
+    """A digest of every ``data/*.toml`` file inside ``package``, as this process read them (see
+    :func:`data_text`): 12 hex digits."""
+    folder = resources.files(package).joinpath("data")
+    digest = hashlib.sha256()
+    for name in sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml")):
+        digest.update(name.encode() + b"\0" + data_text(package, name).encode() + b"\0")
+    return digest.hexdigest()[:12]
+
 
 def load_toml(package: str, name: str) -> tuple[str, dict[str, Any]]:
-    """Parse ``data/<name>`` inside ``package``; returns ``(display path, document)``."""
-    path = resources.files(package).joinpath("data").joinpath(name)
+    """Parse ``data/<name>`` inside ``package`` (as :func:`data_text` gives it); returns ``(display
+    path, document)``."""
     shown = f"{package.replace('.', '/')}/data/{name}"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(shown, "(file)", "(file)", "the file to exist") from None
-    return shown, parse_toml(text, shown)
+    return shown, parse_toml(data_text(package, name), shown)
 
 
 def parse_toml(text: str, shown: str) -> dict[str, Any]:

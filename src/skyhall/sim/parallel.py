@@ -43,7 +43,8 @@ def play_batch(run: Run, batch: Sequence[Job]) -> list[Outcome]:
     if here != run.fingerprint:
         raise WorkerMismatch(
             f"a worker has other {run.game} rules or data ({here}) than this run ({run.fingerprint}): "
-            "install the same Skyhall and data on every worker"
+            "install the same Skyhall and data on every worker, and restart the workers after editing "
+            "the data (a worker reads the data files once, when it first plays the game)"
         )
     return [play_job(run, job) for job in batch]
 

@@ -12,14 +12,13 @@ runs can be split into batches (:mod:`skyhall.sim.parallel`) and resumed.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from skyhall.agents import Agent, make_agent
+from skyhall.core.data import data_digest
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import get
 from skyhall.core.result import Result
@@ -101,15 +100,12 @@ def schedule(agent_names: Sequence[str], games: int, seed: int) -> Iterator[tupl
 
 @cache
 def fingerprint(game_id: str) -> str:
-    """The game's rules version and a digest of its data files (cards, board, tokens) as installed here:
-    two checkouts or cluster workers with the same fingerprint deal and score the same games."""
+    """The game's rules version and a digest of its data files (cards, board, tokens) as this process
+    read them (:func:`~skyhall.core.data.data_digest`): two checkouts or cluster workers with the same
+    fingerprint deal and score the same games."""
     game = get(game_id)
     package = ".".join(game.new_game.__module__.split(".")[:3])
-    digest = hashlib.sha256()
-    for item in sorted(resources.files(package).joinpath("data").iterdir(), key=lambda f: f.name):
-        if item.name.endswith(".toml"):
-            digest.update(item.name.encode() + b"\0" + item.read_bytes() + b"\0")
-    return f"rules {game.spec.rules_version}, data {digest.hexdigest()[:12]}"
+    return f"rules {game.spec.rules_version}, data {data_digest(package)}"
 
 
 @dataclass(frozen=True)
