@@ -59,12 +59,14 @@ class Server:
         return found
 
     def create(self, game: str = "skyport", seats: list[dict[str, Any]] | None = None, **more: Any) -> Any:
-        """A new match, each seat's invite opened as its player's page opens it: a seat's ``token`` is
-        its device's, and ``invite_token`` the (spent) invite's."""
+        """A new match, each person's seat invite opened as its player's page opens it: such a seat's
+        ``token`` is its device's, and ``invite_token`` the (spent) invite's. A bot seat's ``token``
+        stays its invite's (opening it would take the seat over from the bot)."""
         created = self.create_unopened(game, seats, **more)
         for seat in created["seats"]:
-            seat["invite_token"] = seat["token"]
-            seat["token"] = self.claim(created["match"], seat["token"])
+            if seat["kind"] == "human":
+                seat["invite_token"] = seat["token"]
+                seat["token"] = self.claim(created["match"], seat["token"])
         return created
 
     def create_unopened(

@@ -172,6 +172,31 @@ def test_the_host_gives_a_seat_a_new_link_and_the_old_device_and_links_stop_at_o
     assert server.state(match, new_secret)["seat"] == 1
 
 
+def test_opening_a_bot_seats_link_takes_the_seat_over_from_the_bot(server: Server) -> None:
+    """Whoever opens a bot seat's link sees its hidden cards: the seat is theirs to play from then on,
+    and every watcher sees it change hands, rather than a bot playing a hand someone reads."""
+    created = server.create("airport-rush", seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    match = created["match"]
+    assert server.state(match)["seats"][1]["kind"] == "bot"
+    taker = server.claim(match, created["seats"][1]["token"])
+    seats = server.state(match)["seats"]  # what every watcher is pushed
+    assert seats[1] == {**seats[1], "kind": "human", "level": None, "opened": True}
+    assert server.sql("select kind, level from seat where match_id = :m and seat = 1", m=match)[0] == (
+        "human",
+        None,
+    )
+    found = server.state(match, taker)
+    assert found["seat"] == 1 and found["seats"][1]["kind"] == "human"
+
+
+def test_a_finished_bot_seats_link_opens_it_and_leaves_it_a_bot(server: Server) -> None:
+    created = server.create(seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}])
+    match = created["match"]
+    server.wait_until(lambda: server.state(match)["status"] == "over", timeout=120)
+    taker = server.claim(match, created["seats"][0]["token"])
+    assert server.state(match, taker)["seats"][0]["kind"] == "bot"
+
+
 def test_only_the_seat_or_the_host_can_make_a_seat_a_new_link(server: Server) -> None:
     created = server.create_unopened()
     match = created["match"]

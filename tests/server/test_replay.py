@@ -71,6 +71,6 @@ def test_my_matches_tells_each_seat_its_place_once_the_match_is_over(server: Ser
     match = created["match"]
     server.wait_until(lambda: server.state(match)["status"] == "over", timeout=120)
     ranks = server.state(match)["result"]["ranks"]
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = [server.claim(match, s["token"]) for s in created["seats"]]  # the bots' links, opened after
     found = server.client.post("/api/my-matches", json={"tokens": tokens}).json()["matches"]
     assert sorted((m["seat"], m["rank"]) for m in found) == list(enumerate(ranks))

@@ -287,7 +287,9 @@ class Authority:
         (at least :data:`DEVICE_TOKEN` random characters, and no invite's or the host's: such a token
         would be known to whoever saw that link), or else one made here. A device that made its own
         can ask again with it, if the answer was lost: a ``device`` that already holds a seat is
-        answered as it is. ``forbidden`` for any other invite.
+        answered as it is. ``forbidden`` for any other invite. Opening a bot seat's invite while the
+        match goes on takes the seat over from the bot: its device is a person's, who sees the seat's
+        hidden cards, so the seat is theirs to play (and every watcher sees it change hands).
         """
         if not invite:
             raise Refused("unauthorized", "this needs a seat's invite link")
@@ -312,6 +314,11 @@ class Authority:
                 await self._relink(store, seat, token_hash(secret), None)
             except IntegrityError:  # a device that gave a token another seat holds: nothing changed
                 raise Refused("invalid", "device: this token holds another seat; make a new one") from None
+            held = self.seats[seat]
+            if held.kind == "bot" and self.state is not None and not self.state.is_over:
+                await asyncio.to_thread(store.set_seat, self.id, seat, "human", None)
+                held.kind, held.level = "human", None
+                self._broadcast()
             return seat, secret
 
     async def invite(self, store: Store, seat: int, token: str | None) -> str:
