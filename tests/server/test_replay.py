@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from skyhall.core.record import GameRecord
+from skyhall.core.registry import get
+from skyhall.core.result import Result
+from skyhall.core.text import text_module
+from skyhall.server.messages import result_words
 from tests.server.conftest import Server
 
 
@@ -74,3 +78,12 @@ def test_my_matches_tells_each_seat_its_place_once_the_match_is_over(server: Ser
     tokens = [server.claim(match, s["token"]) for s in created["seats"]]  # the bots' links, opened after
     found = server.client.post("/api/my-matches", json={"tokens": tokens}).json()["matches"]
     assert sorted((m["seat"], m["rank"]) for m in found) == list(enumerate(ranks))
+
+
+def test_a_finished_match_says_how_the_tie_breaks_settled_a_tie_in_its_seats_names() -> None:
+    tied = Result((33, 33), (2, 1), ((), ()), ((10, 51), (12, 40)))
+    seats = [{"name": "Ann"}, {"name": "Bob"}]
+    sent = result_words(tied, seats, text_module(get("skyport")))
+    assert sent is not None and sent["winners"] == [1]
+    assert sent["ties"] == ["Bob and Ann tie on 33 points; Bob goes ahead of Ann on lanes, 12 to 10."]
+    assert result_words(None, seats, text_module(get("skyport"))) is None

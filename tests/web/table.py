@@ -23,7 +23,7 @@ from typing import Any
 from skyhall.core import registry
 from skyhall.core.record import GameRecord
 from skyhall.core.result import Result
-from skyhall.core.text import text_module
+from skyhall.core.text import text_module, tie_words
 from skyhall.server.messages import choices
 
 TURN_TIMEOUT = 120.0
@@ -158,7 +158,10 @@ def assert_score_sheet(page: Any, record: GameRecord, final: dict[str, Any]) -> 
     every seat's score and every line of its breakdown, one table row each, under its category's total;
     that result."""
     result = record.replay().result()
-    assert final["result"] == json.loads(json.dumps(result.to_dict()))
+    sent = dict(final["result"])
+    names = [seat["name"] for seat in final["seats"]]
+    assert sent.pop("ties") == tie_words(result, names, text_module(registry.get(record.game)).TIEBREAKS)
+    assert sent == json.loads(json.dumps(result.to_dict()))
     page.wait_for_selector(".score-sheet")
     for seat in range(record.players):
         table = page.locator(f'.score-sheet table.sheet[data-seat="{seat}"]')

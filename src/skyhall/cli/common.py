@@ -26,7 +26,7 @@ from rich.text import Text
 from skyhall.core.registry import Game, get
 from skyhall.core.result import Result
 from skyhall.core.text import GameText as GameText  # noqa: PLC0414  (re-exported for the commands)
-from skyhall.core.text import MissingText, text_module
+from skyhall.core.text import MissingText, listed, text_module, tie_words
 
 USAGE_ERROR = 2
 
@@ -267,7 +267,8 @@ def score_sheet(text: GameText, view: Any, result: Result) -> Group:
         ties = [str(v) for v in result.tiebreak[seat]] if result.tiebreak else []
         ranking.add_row(str(result.ranks[seat]), text.seat_name(view, seat), str(result.scores[seat]), *ties)
     parts.append(ranking)
-    winners = " and ".join(text.seat_name(view, seat) for seat in result.winners)
+    names = [text.seat_name(view, seat) for seat in range(len(result.scores))]
+    parts.extend(Text(sentence) for sentence in tie_words(result, names, text.TIEBREAKS))
     verb = "win" if len(result.winners) > 1 else "wins"
-    parts.append(Text(f"{winners} {verb}.", style="bold"))
+    parts.append(Text(f"{listed([names[seat] for seat in result.winners])} {verb}.", style="bold"))
     return Group(*parts)

@@ -24,12 +24,15 @@ below, which supply the defaults when a game lacks them:
 from __future__ import annotations
 
 import importlib
+import itertools
 import re
 import textwrap
+from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 from skyhall.core.errors import SkyhallError
 from skyhall.core.registry import Game
+from skyhall.core.result import Result
 
 
 class GameText(Protocol):
@@ -150,3 +153,42 @@ def confirm_of(text: GameText, view: Any, action: Any) -> str | None:
     """The question to ask before sending ``action``, or ``None``."""
     confirm = getattr(text, "confirm", None)
     return None if confirm is None else cast("str | None", confirm(view, action))
+
+
+def listed(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def tie_words(result: Result, names: Sequence[str], tiebreaks: Sequence[str]) -> list[str]:
+    """How the rulebook's tie-breaks settled each group of seats tied on points, one sentence per
+    group, best score first (none when no two seats tie), e.g. "Ann and Bob tie on 33 points; Ann goes
+    ahead of Bob on lanes, 12 to 10." ``tiebreaks`` names the values of ``result.tiebreak``."""
+    tied: dict[int, list[int]] = {}
+    for seat, score in enumerate(result.scores):
+        tied.setdefault(score, []).append(seat)
+    sentences = []
+    for score, seats in sorted(tied.items(), reverse=True):
+        if len(seats) < 2:
+            continue
+        seats.sort(key=lambda seat: (result.ranks[seat], seat))
+        said = []
+        for a, b in itertools.pairwise(seats):
+            if result.ranks[a] == result.ranks[b]:
+                also = f" tie on {listed(tiebreaks)} too, and" if tiebreaks else ""
+                said.append(f"{names[a]} and {names[b]}{also} share {ordinal(result.ranks[a])} place")
+                continue
+            ours, theirs = result.tiebreak[a], result.tiebreak[b]
+            k = next(k for k, (x, y) in enumerate(zip(ours, theirs, strict=True)) if x != y)
+            before = [f"{tiebreaks[j]} tied at {ours[j]}" for j in range(k)]
+            after = f" ({', '.join(before)})" if before else ""
+            said.append(
+                f"{names[a]} goes ahead of {names[b]} on {tiebreaks[k]}, {ours[k]} to {theirs[k]}{after}"
+            )
+        sentences.append(f"{listed([names[s] for s in seats])} tie on {score} points; {'; '.join(said)}.")
+    return sentences

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from skyhall.core.actions import Codec
 from skyhall.core.result import Result
-from skyhall.core.text import GameText, confirm_of, group_of, read_of, target_of, unordered_of
+from skyhall.core.text import GameText, confirm_of, group_of, read_of, target_of, tie_words, unordered_of
 
 MAX_MESSAGE = 4096
 """Bytes: the largest websocket message or request body the server reads."""
@@ -189,7 +189,7 @@ def state_message(
         "prompt": prompt_for(text, view, seats),
         "choices": choices(text, codec, view, legal),
         "log": list(view.log),
-        "result": None if result is None else result.to_dict(),
+        "result": result_words(result, seats, text),
     }
 
 
@@ -222,8 +222,19 @@ def replay_frame(
         "choices": [],
         "last": last,
         "log": list(view.log),
-        "result": None if result is None else result.to_dict(),
+        "result": result_words(result, seats, text),
     }
+
+
+def result_words(
+    result: Result | None, seats: Sequence[dict[str, Any]], text: GameText
+) -> dict[str, Any] | None:
+    """A finished game's result as sent (``None`` while it goes on), with ``ties``: how the tie-breaks
+    settled seats tied on points, in sentences (:func:`~skyhall.core.text.tie_words`)."""
+    if result is None:
+        return None
+    names = [seat["name"] for seat in seats]
+    return {**result.to_dict(), "ties": tie_words(result, names, text.TIEBREAKS)}
 
 
 def error(code: str, message: str) -> dict[str, str]:

@@ -252,17 +252,19 @@ function Log({ lines }) {
 function ScoreSheet({ result, seats }) {
   const order = seats.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
   const winners = result.winners.map((i) => seats[i].name).join(" and ");
+  const categories = [...new Set(result.breakdown.flat().map((line) => line.category))];
   return html`
     <section class="score-sheet" aria-labelledby="score-title">
       <h2 id="score-title" tabindex="-1">Final scores</h2>
       <p class="winners">${winners} ${result.winners.length > 1 ? "win" : "wins"}.</p>
+      ${(result.ties || []).map((t) => html`<p class="ties">${t}</p>`)}
       <div class="sheets">
         ${order.map((seat) => html`
           <table class="sheet" data-seat=${seat}>
             <caption>${result.ranks[seat]}. ${seats[seat].name}: ${result.scores[seat]} points</caption>
             <thead><tr><th scope="col">Category</th><th scope="col">Line</th><th scope="col">Points</th></tr></thead>
             <tbody>
-              ${byCategory(result.breakdown[seat]).map(([category, lines]) => lines.map((line, k) => html`
+              ${byCategory(result.breakdown[seat], categories).map(([category, lines]) => lines.map((line, k) => html`
                 <tr>${k === 0 ? html`<th scope="rowgroup" rowspan=${lines.length} class="category">${category}</th>` : null}
                   <td>${named(line.label)}</td><td class="num">${line.points}</td></tr>`))}
             </tbody>
@@ -272,15 +274,16 @@ function ScoreSheet({ result, seats }) {
     </section>`;
 }
 
-/** A seat's score lines under their categories, in the order the categories first appear, each
- * category named with its total: [["Lanes · 23", [line, …]], …]. */
-function byCategory(lines) {
-  const groups = new Map();
+/** A seat's score lines under their categories, in the order of `categories` (every seat's sheet
+ * alike, so that sheets side by side line up), each category named with its total:
+ * [["Lanes · 23", [line, …]], …]. */
+function byCategory(lines, categories) {
+  const groups = new Map(categories.map((category) => [category, []]));
   for (const line of lines) {
     if (!groups.has(line.category)) groups.set(line.category, []);
     groups.get(line.category).push(line);
   }
-  return [...groups].map(([category, group]) => {
+  return [...groups].filter(([, group]) => group.length > 0).map(([category, group]) => {
     const total = group.reduce((sum, line) => sum + line.points, 0);
     return [`${category.charAt(0).toUpperCase()}${category.slice(1)} · ${total}`, group];
   });
@@ -386,7 +389,8 @@ function endWords(message) {
   const you = message.seat;
   const place = you === null || you === undefined || result.winners.includes(you) ? ""
     : ` You are ${ordinal(result.ranks[you])}.`;
-  return `The match is over: ${won}${others.length ? ` (${others.join(", ")})` : ""}.${place}`;
+  const ties = (result.ties || []).map((t) => ` ${t}`).join("");
+  return `The match is over: ${won}${others.length ? ` (${others.join(", ")})` : ""}.${ties}${place}`;
 }
 
 /** Scroll to the score sheet and put the focus on its heading. */
