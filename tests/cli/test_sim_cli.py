@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skyhall.agents import agent_names, clocked
+from skyhall.cli import sim as sim_cli
 from skyhall.cli import tournament as tournament_cli
 from skyhall.cli.main import app
 from skyhall.cli.sim import INTERRUPTED
@@ -341,6 +342,40 @@ def test_an_agent_an_interruption_kept_from_playing_is_not_rated(monkeypatch: py
     code, said = interrupt_tournament(monkeypatch, 2, "greedy,random,easy")
     assert code == INTERRUPTED and "Not rated (no game played): easy." in said
     assert "│ easy" not in said and "┃ easy" not in said
+
+
+def interrupt_sim(monkeypatch: pytest.MonkeyPatch, after: int, *more: str) -> tuple[int, str]:
+    """``sim`` interrupted (Ctrl-C) after ``after`` games (one worker: a game per batch): its exit code
+    and what it printed, on one line."""
+    real = sim_cli.played
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        for k, ready in enumerate(real(*args, **kwargs)):
+            if k == after:
+                raise KeyboardInterrupt
+            yield ready
+
+    monkeypatch.setattr(sim_cli, "played", interrupted)
+    code, said = invoke(*SIM, "-w", "1", *more)
+    return code, " ".join(said.split())
+
+
+def test_an_interrupted_sim_sums_up_its_games_and_says_whether_they_were_kept(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    code, said = interrupt_sim(monkeypatch, 2)
+    kept = re.search(
+        r"Interrupted after (\d) games, not saved \(with --out FILE a run keeps its games and", said
+    )
+    assert code == INTERRUPTED and kept and "the same command resumes" not in said
+    assert f"{kept[1]} of 8 games of Grand Central Skyport" in said and "By seat" in said
+    out = tmp_path / "r.jsonl"
+    code, said = interrupt_sim(monkeypatch, 2, "--out", str(out))
+    kept = re.search(r"Interrupted after (\d) games: .{0,200}? keeps them, and the same command", said)
+    assert code == INTERRUPTED and kept and 0 < int(kept[1]) < 8
+    assert len(out.read_text().splitlines()) == int(kept[1]) and f"{kept[1]} of 8 games" in said
+    code, said = interrupt_sim(monkeypatch, 0)
+    assert code == INTERRUPTED and "Interrupted after 0 games" in said and "By seat" not in said
 
 
 def test_report_puts_a_baseline_and_its_variant_side_by_side(tmp_path: Path) -> None:

@@ -150,9 +150,10 @@ def play_run(
     workers: int | None,
     cluster: str | None,
     title: str,
-) -> tuple[list[dict[str, Any]], int]:
-    """Play the games of ``run`` not yet in ``out``; every game's line, in order, and how many games
-    ``out`` holds then (a file may hold more games of the run than were asked for this time)."""
+) -> tuple[list[dict[str, Any]], int, bool]:
+    """Play the games of ``run`` not yet in ``out``; every game's line, in order, how many games
+    ``out`` holds then (a file may hold more games of the run than were asked for this time), and
+    whether Ctrl-C stopped the run (the lines are then the games finished before it)."""
     try:
         held = results.resume(out, run) if out is not None else []
     except results.ResultsError as exc:
@@ -173,9 +174,16 @@ def play_run(
                     fail(f"cannot add to {out} after {len(done) + len(lines)} games: {exc.strerror or exc}")
             lines.extend(new)
     except KeyboardInterrupt:
-        console.print(f"Interrupted after {len(done) + len(lines)} games; the same command resumes.")
-        raise typer.Exit(INTERRUPTED) from None
-    return sorted(done + lines, key=lambda g: int(g["index"])), len(held) + len(lines)
+        kept = len(done) + len(lines)
+        if out is not None:
+            console.print(f"Interrupted after {kept} games: {out} keeps them, and the same command resumes.")
+        else:
+            console.print(
+                f"Interrupted after {kept} games, not saved "
+                "(with --out FILE a run keeps its games and resumes)."
+            )
+        return sorted(done + lines, key=lambda g: int(g["index"])), len(held) + len(lines), True
+    return sorted(done + lines, key=lambda g: int(g["index"])), len(held) + len(lines), False
 
 
 def summary(title: str, column: str, games: Sequence[dict[str, Any]], key: Key) -> Table:
@@ -235,14 +243,17 @@ def sim(
             f"rotate through every agent: use a multiple of {count} to compare seats fairly.",
             style="yellow",
         )
-    lines, in_file = play_run(console, run, games, out, workers, cluster, game.spec.title)
+    lines, in_file, interrupted = play_run(console, run, games, out, workers, cluster, game.spec.title)
+    if interrupted and not lines:
+        raise typer.Exit(INTERRUPTED)
 
     first = run.options.get("first_player")
     order = f"Player {first + 1} (seat {first}) plays first, " if isinstance(first, int) else ""
     changed = " with a variant of the card data," if run.options.get("data") else ""
     rules = "".join(f" {k}={v}," for k, v in run.options.items() if k not in ("data", "first_player"))
+    played = f"{len(lines)} of {games}" if interrupted else str(games)
     console.print(
-        f"{games} games of {game.spec.title},{changed}{rules} {count} players, seed {seed}; {order}"
+        f"{played} games of {game.spec.title},{changed}{rules} {count} players, seed {seed}; {order}"
         "seats rotate over paired deals. A shared first place counts as 1/k of a win for each of the "
         "k winners."
     )
@@ -255,3 +266,5 @@ def sim(
             f"{out} holds {in_file} games (watch one with: skyhall replay {out} --game-index N; "
             f"report: skyhall report {out} -o report.html)."
         )
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
