@@ -1,5 +1,5 @@
 """``python -m skyhall``: the ``skyhall`` command, for when its script is not on the path."""
 
-from skyhall.cli.main import app
+from skyhall.cli import main
 
-app(prog_name="skyhall")
+main()

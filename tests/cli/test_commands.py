@@ -535,3 +535,31 @@ def test_a_variant_file_that_is_not_text_is_one_line(tmp_path: Path) -> None:
     bad.write_bytes(b"\xff\xfe binary")
     code, out = invoke("sim", "skyrise", "-n", "1", "--variant", str(bad))
     assert code == 2 and "it is not UTF-8 text" in " ".join(out.split())
+
+
+EDITED_WRONG = """
+import pathlib, sys, skyhall
+from skyhall.core import data
+path = pathlib.Path(skyhall.__file__).parent / "games" / "skyport" / "data" / "airships.toml"
+edited = path.read_text(encoding="utf-8").replace("movement = 4", 'movement = "4"', 1)
+data._READ["skyhall.games.skyport", "airships.toml"] = edited  # as if the file on disk said so
+sys.argv = ["skyhall", *sys.argv[1:]]
+from skyhall.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize("command", [["games"], ["sim", "skyrise", "--games", "1"]])
+def test_a_data_file_edited_wrong_is_one_line_naming_file_entry_and_field(command: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", EDITED_WRONG, *command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "Error: a data file could not be loaded: skyhall/games/skyport/data/airships.toml: "
+        "entry 'B1', field 'movement': expected an integer, found '4'\n"
+    )
