@@ -11,7 +11,7 @@ from skyhall.core.state import EMPTY
 from skyhall.games import skyport
 from skyhall.games.skyport import text
 from skyhall.games.skyport.actions import Host, Move, SwapPair, Walk
-from skyhall.games.skyport.cards import COLOURS
+from skyhall.games.skyport.cards import COLOURS, load
 from skyhall.games.skyport.lane import LEFT, Berth, Lane
 from tests.games.skyport.position import berth, play, position, with_deck
 
@@ -146,3 +146,9 @@ def test_a_walk_to_a_completed_set_says_which_token_it_takes() -> None:
     s.standees[0] = 6
     play(s, "play S02", "place right")
     assert text.label(s.view(0), Walk.of(1)).endswith("; your set is complete: +7 token")
+
+
+def test_merchants_and_explorers_say_their_colour_with_its_article() -> None:
+    said = {text.ability(card) for card in load().cards}
+    assert any(s.startswith("after an orange ") for s in said)
+    assert not any(re.search(r"\ba [aeiou]", s) for s in said)

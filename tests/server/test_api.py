@@ -98,6 +98,10 @@ def test_create_answers_tokens_and_links_and_stores_only_their_hashes(server: Se
         ({"game": "skyport", "players": 2.0}, "valid integer"),
         ({"game": "skyport", "seats": [{"name": "Al\u202eice"}, {}]}, "cannot hold the character U+202E"),
         ({"game": "skyport", "seats": [{"name": "Bo\u0085b"}, {}]}, "cannot hold the character U+0085"),
+        (
+            {"game": "skyport", "seats": [{}, {"name": "Z\u200be"}]},
+            "seats.1.name: a name cannot hold the character U+200B (ZERO WIDTH SPACE), which does not show",
+        ),
         ({"game": "skyport", "seats": [{"name": "Bob"}, {"name": " bob "}]}, "seats 1 and 2 are both called"),
         ({"game": "skyport", "seats": [{"name": "Player 2"}, {}]}, "how the log calls seat 2"),
         ({"game": "skyport", "seats": [{"name": "Player 2 (host)"}, {}]}, "how the log calls seat 2"),

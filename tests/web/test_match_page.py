@@ -181,6 +181,7 @@ def test_handing_the_seat_to_a_bot_asks_first(live_server: LiveServer, page: Any
     dialog = page.locator("dialog.dialog[open]")
     dialog.wait_for()
     assert "Let a bot play your seat?" in dialog.inner_text()
+    assert "A bot (normal)" in dialog.inner_text()  # the level offered first, as in the lobby
 
     def focused() -> str:
         text: str = page.evaluate("document.activeElement.textContent")
@@ -194,6 +195,7 @@ def test_handing_the_seat_to_a_bot_asks_first(live_server: LiveServer, page: Any
     hand.click()
     dialog.get_by_role("button", name="Yes").click()
     wait_for(lambda: live_server.api("GET", f"/api/matches/{match}")["seats"][1]["kind"] == "bot")
+    assert live_server.api("GET", f"/api/matches/{match}")["seats"][1]["level"] == "normal"
     page.get_by_role("button", name="Take my seat back").wait_for()
 
 

@@ -93,7 +93,10 @@ def validation_refusal(errors: list[Any]) -> Refused:
         return Refused("bad_request", "the message is not valid JSON")
     first = errors[0] if errors else {}
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "message"
-    return Refused("invalid", f"{where}: {first.get('msg', 'invalid')}")
+    said = first.get("msg", "invalid")
+    if first.get("type") == "value_error":  # our own checks' words, without pydantic's "Value error, "
+        said = str(first.get("ctx", {}).get("error", said))
+    return Refused("invalid", f"{where}: {said}")
 
 
 class BodyLimit:

@@ -78,7 +78,10 @@ class SeatSpec(Strict):
             return None
         bad = next((c for c in name if unicodedata.category(c) in UNPRINTABLE and c not in JOINERS), None)
         if bad is not None:
-            raise ValueError(f"a name cannot hold the character U+{ord(bad):04X}")
+            shown = unicodedata.name(bad, "a control character")
+            raise ValueError(
+                f"a name cannot hold the character U+{ord(bad):04X} ({shown}), which does not show"
+            )
         return " ".join(name.split()) or None
 
 

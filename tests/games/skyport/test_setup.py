@@ -125,6 +125,11 @@ def test_cities_option_gives_each_seat_the_named_city() -> None:
     assert ids(_cards(s.rows[0][0])) == ["SD1"]
     with pytest.raises(ValueError, match="different cities"):
         skyport.new_game(2, 5, {"cities": "AA"})
+    assert skyport.new_game(3, 5, {"cities": "dbA"}).cities == s.cities  # in either case
+    with pytest.raises(ValueError, match="different cities"):
+        skyport.new_game(2, 5, {"cities": "aA"})
+    with pytest.raises(ValueError, match=r"no city 'e' \(cities: A, B, C, D\)"):
+        skyport.new_game(2, 5, {"cities": "ae"})
 
 
 def _cards(item: Lane | Berth) -> tuple[int, ...]:

@@ -94,11 +94,16 @@ def _cities(cat: Catalog, players: int, chosen: object, rng: Rng) -> tuple[int, 
         return tuple(order[:players])
     if isinstance(chosen, str):
         chosen = list(chosen.replace(",", " ").split()) if len(chosen) != players else list(chosen)
-    if not isinstance(chosen, list) or len(chosen) != players or len(set(map(str, chosen))) != players:
+    if (
+        not isinstance(chosen, list)
+        or len(chosen) != players
+        or len({str(c).casefold() for c in chosen}) != players
+    ):
         raise ValueError(f"cities must name {players} different cities among {', '.join(ids)}")
     picked = []
+    known = [i.casefold() for i in ids]
     for name in chosen:
-        if str(name) not in ids:
+        if str(name).casefold() not in known:
             raise ValueError(f"no city {name!r} (cities: {', '.join(ids)})")
-        picked.append(ids.index(str(name)))
+        picked.append(known.index(str(name).casefold()))
     return tuple(picked)

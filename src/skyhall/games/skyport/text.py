@@ -111,13 +111,13 @@ def ability(card: Card) -> str:
     low, high = card.reach
     if kind == MERCHANT:
         return (
-            f"after a {COLOURS[card.colour]} or nav airship, with cargo in the skyport: move another lane "
+            f"after {_a(COLOURS[card.colour])} or nav airship, with cargo in the skyport: move another lane "
             f"{_span(low, high)}; scores 2 per cargo (3+)"
         )
     if kind == EXPLORER:
         also = " or swap two other lanes" if card.tycoon_swap else ""
         return (
-            f"after a {COLOURS[card.colour]} or cargo airship, with nav in the skyport: move another lane "
+            f"after {_a(COLOURS[card.colour])} or cargo airship, with nav in the skyport: move another lane "
             f"{_span(low, high)}{also}; scores 2 per nav (3+)"
         )
     return (

@@ -213,6 +213,11 @@ export function hostToken(match) {
   return found ? found.token : null;
 }
 
+/** The bot level offered first: the second easiest ("normal"), a fair game for most people. */
+export function defaultLevel(levels) {
+  return levels[Math.min(1, levels.length - 1)] || "";
+}
+
 /** The host link of `match`: opened in another browser, it holds the host's token there too. */
 export function hostLink(match, token) {
   return `${location.origin}/match/${encodeURIComponent(match)}#host=${encodeURIComponent(token)}`;

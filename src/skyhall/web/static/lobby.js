@@ -2,7 +2,8 @@
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import {
-  api, claimSeat, heldSeats, holdHost, hostTokens, HowToPlay, html, inviteLink, LinkField, ordinal, seatLink,
+  api, claimSeat, defaultLevel, heldSeats, holdHost, hostTokens, HowToPlay, html, inviteLink, LinkField, ordinal,
+  seatLink,
 } from "./lib.js";
 
 /**
@@ -37,7 +38,7 @@ function optionValue(option, text) {
 
 function seatDefaults(count, levels, old = []) {
   return Array.from({ length: count }, (_, i) =>
-    old[i] || { kind: i === 0 ? "human" : "bot", level: levels[Math.min(1, levels.length - 1)] || "", name: "" });
+    old[i] || { kind: i === 0 ? "human" : "bot", level: defaultLevel(levels), name: "" });
 }
 
 function CreateForm({ games, onCreated }) {

@@ -3,7 +3,7 @@
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
-  adoptHost, api, claimSeat, follows, forgetSeat, heldSeats, holdSeat, hostLink, hostToken, HowToPlay, html,
+  adoptHost, api, claimSeat, defaultLevel, follows, forgetSeat, heldSeats, holdSeat, hostLink, hostToken, HowToPlay, html,
   inAddress, LinkField, named, ordinal, seatLink, setSeatNames, targetWords,
 } from "./lib.js";
 
@@ -404,7 +404,7 @@ function toScores() {
 
 function SeatControl({ message, token, levels }) {
   const me = message.seats[message.seat];
-  const [level, setLevel] = useState(levels[0] || "");
+  const [level, setLevel] = useState(defaultLevel(levels));
   const [error, setError] = useState(null);
   const [asking, setAsking] = useState(false);
   const opener = useRef(null);
