@@ -272,6 +272,28 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back(server: Server) -> None:
     assert back.json()["seats"][seat]["kind"] == "human"
 
 
+def test_the_host_hands_a_seat_to_a_bot_and_only_its_player_takes_it_back(server: Server) -> None:
+    """A player who left would stall the match: the host lets a bot play on, and nothing more."""
+    created = server.create()
+    match, host = created["match"], created["host"]
+    seat = server.state(match)["view"]["to_act"]
+    url = f"/api/matches/{match}/seats/{seat}/control"
+    refused = server.client.post(url, json={"token": host, "kind": "human"})
+    assert (
+        refused.status_code == 403 and "only the seat's own token takes it back" in refused.json()["message"]
+    )
+    forged = server.client.post(url, json={"token": "x" * 32, "kind": "bot"})
+    assert forged.status_code == 403
+    handed = server.client.post(url, json={"token": host, "kind": "bot", "level": "random"})
+    assert handed.status_code == 200, handed.text
+    assert handed.json()["seat"] is None  # the host's answer is a spectator's view: no seat's secrets
+    assert handed.json()["seats"][seat]["kind"] == "bot"
+    server.wait_until(lambda: server.state(match)["seq"] >= 1)  # the bot made the seat's decision
+    assert server.client.post(url, json={"token": host, "kind": "human"}).status_code == 403
+    back = server.client.post(url, json={"token": created["seats"][seat]["token"], "kind": "human"})
+    assert back.json()["seats"][seat]["kind"] == "human"
+
+
 def test_every_answer_carries_the_security_headers(server: Server) -> None:
     created = server.create()
     for path in ("/", f"/match/{created['match']}", "/api/games", "/static/lib.js", "/api/matches/m_none"):

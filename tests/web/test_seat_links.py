@@ -187,3 +187,24 @@ def test_the_host_link_manages_the_match_from_another_device_and_a_forged_one_no
     assert phone.get_by_role("link", name="Watch as a spectator").count() == 1
     assert phone.evaluate("localStorage.getItem('skyhall.hosts')") is None
     assert phone.evaluate("location.hash") == "#watch"
+
+
+def test_the_host_lets_a_bot_play_a_seat_whose_player_left_and_the_player_takes_it_back(
+    live_server: LiveServer, page: Any, friend: Any
+) -> None:
+    match, invite = create_in_the_lobby(page, live_server)
+    friend.goto(invite)
+    friend.locator(".seat.you").wait_for()
+
+    page.goto(f"{live_server.url}/match/{match}#seat=0")
+    page.get_by_text("Seat links").click()
+    page.get_by_role("button", name="Let a bot play Bob").click()
+    dialog = page.locator("dialog.dialog[open]")
+    assert "A bot (normal) makes Bob's choices from now on" in dialog.inner_text()
+    dialog.get_by_role("button", name="Yes").click()
+    wait_for(lambda: live_server.api("GET", f"/api/matches/{match}")["seats"][1]["kind"] == "bot")
+    page.get_by_role("button", name="Let a bot play Bob").wait_for(state="detached")  # a bot plays it now
+
+    friend.get_by_text("A bot (normal) plays your seat.").wait_for()  # Bob, back, takes it back
+    friend.get_by_role("button", name="Take my seat back").click()
+    wait_for(lambda: live_server.api("GET", f"/api/matches/{match}")["seats"][1]["kind"] == "human")

@@ -479,8 +479,8 @@ def create_app(
     async def control(match_id: str, seat: int, body: ControlBody, request: Request) -> Response:
         hall = hall_of(request)
         authority = await hall.get(match_id)
-        await hall.control(authority, seat, body.token, body.kind, body.level)
-        return json_text(authority.message_json(seat))
+        answered = await hall.control(authority, seat, body.token, body.kind, body.level)
+        return json_text(authority.message_json(answered))
 
     @app.get("/api/matches/{match_id}/record")
     async def record(match_id: str, request: Request) -> Response:

@@ -264,6 +264,10 @@ class Authority:
         """The seat ``token`` belongs to; ``unauthorized`` without one, ``forbidden`` for a wrong one."""
         return self.holder(token)[0]
 
+    def hosted_by(self, token: str | None) -> bool:
+        """Whether ``token`` is the match's host token."""
+        return bool(token) and _same(token_hash(token or ""), self.host_hash)
+
     def holder(self, token: str | None) -> tuple[int, str]:
         """:meth:`seat_for`, and the token's hash (what a socket or a choice is checked by later)."""
         if not token:
@@ -463,10 +467,10 @@ class Authority:
             self._broadcast()
 
     async def set_control(self, store: Store, seat: int, kind: str, level: str | None, by: str) -> None:
-        """Hand ``seat`` to a bot at ``level`` or back to its human, asked with the token of hash ``by``
-        (which must still hold the seat, as for a choice)."""
+        """Hand ``seat`` to a bot at ``level`` or back to its human, asked with the token of hash ``by``:
+        one that must still hold the seat (as for a choice), or for a bot the host's."""
         async with self.lock:
-            if not self.seats[seat].holds(by):
+            if not self.seats[seat].holds(by) and not (kind == "bot" and _same(by, self.host_hash)):
                 raise Refused("moved", MOVED)
             self._playable()
             await asyncio.to_thread(store.set_seat, self.id, seat, kind, level)

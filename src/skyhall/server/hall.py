@@ -213,13 +213,28 @@ class Hall:
 
     async def control(
         self, authority: Authority, seat: int, token: str | None, kind: str, level: str | None
-    ) -> None:
-        """Hand ``seat`` to a bot or back to its human; only that seat's token may."""
+    ) -> int | None:
+        """Hand ``seat`` to a bot or back to its human: the seat's own token may do either, and the
+        match's host may hand any seat to a bot (a player who left would otherwise stall the match;
+        they take the seat back with their own token). Returns whose view answers: the seat's, or
+        none (a spectator's) for the host."""
         if not 0 <= seat < len(authority.seats):
             raise Refused("not_found", f"there is no seat {seat}")
-        held, by = authority.holder(token)
-        if held != seat:
-            raise Refused("forbidden", "only this seat's own token can hand it over")
+        hosting = authority.hosted_by(token)
+        if hosting:
+            if kind != "bot":
+                raise Refused(
+                    "forbidden",
+                    "the match's host may hand a seat to a bot; only the seat's own token takes it back",
+                )
+            by = token_hash(token or "")
+        else:
+            held, by = authority.holder(token)
+            if held != seat:
+                raise Refused(
+                    "forbidden",
+                    "only this seat's own token can hand it over (the match's host may hand it to a bot)",
+                )
         if kind == "bot":
             level = level or levels()[0]
             check_level(level)
@@ -227,6 +242,7 @@ class Hall:
             level = None
         await authority.set_control(self.store, seat, kind, level, by)
         self.kick(authority)
+        return None if hosting else seat
 
     async def mine(self, tokens: list[str], hosts: list[str] | None = None) -> list[dict[str, Any]]:
         """The matches of the seats these tokens hold, and those the ``hosts`` tokens created (with

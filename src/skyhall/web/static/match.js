@@ -439,16 +439,28 @@ function SeatControl({ message, token, levels }) {
 }
 
 /** Seat links (docs/server.md): a seat's player moves it to another device; the match's host (the
- * browser that created it) makes any other seat a new link, for a link gone astray or a lost device. */
-function SeatLinks({ message, token }) {
+ * browser that created it) makes any other seat a new link, for a link gone astray or a lost device,
+ * and lets a bot play a seat whose player left (they take it back from their own page). */
+function SeatLinks({ message, token, levels }) {
   const host = useMemo(() => hostToken(MATCH), []);
   const [made, setMade] = useState(null); // the new link: {seat, link}
   const [asking, setAsking] = useState(null); // the seat the host is asked to confirm a new link for
+  const [handing, setHanding] = useState(null); // the seat the host is asked to confirm a bot for
   const [error, setError] = useState(null);
   const opener = useRef(null);
   const own = message.seat;
   const others = host ? message.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => s.seat !== own) : [];
   if (own === null && others.length === 0) return null;
+  const level = defaultLevel(levels || []);
+  const toBot = async (seat) => {
+    setHanding(null);
+    setError(null);
+    try {
+      await api("POST", `/api/matches/${encodeURIComponent(MATCH)}/seats/${seat}/control`, { token: host, kind: "bot", level });
+    } catch (e) {
+      setError(e.message);
+    }
+  };
   const make = async (seat, by) => {
     setAsking(null);
     setError(null);
@@ -475,7 +487,8 @@ function SeatLinks({ message, token }) {
             Until then your seat stays here. Asking again makes a new link, and this one stops working.</p>
           <${LinkField} link=${made.link} label="Link to your seat" />`}`}
       ${others.length > 0 && html`
-        <p>You created this match: if a seat's link went astray, or its player lost their device, make it a new link.</p>
+        <p>You created this match: if a seat's link went astray, or its player lost their device, make it a new link.
+          If a player left, let a bot play their seat.</p>
         <p>To do this from another device too, open the host link there. Anyone holding it can make seats new
           links: keep it to yourself.</p>
         <${LinkField} link=${hostLink(MATCH, host)} label="Host link" />
@@ -483,11 +496,17 @@ function SeatLinks({ message, token }) {
           <strong>${s.name}</strong> <span class="quiet">${s.opened ? "opened on a device" : "link not opened yet"}</span>
           <button type="button" aria-label=${`New link for ${s.name}`}
             onClick=${(e) => { opener.current = e.currentTarget; setAsking(s); }}>New link</button>
+          ${s.kind === "human" && html`<button type="button" aria-label=${`Let a bot play ${s.name}`}
+            onClick=${(e) => { opener.current = e.currentTarget; setHanding(s); }}>Let a bot play</button>`}
           ${made && made.seat === s.seat && html`<${LinkField} link=${made.link} label=${`New invite link for ${s.name}`} />`}
         </li>`)}</ul>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${confirm && html`<${Confirm} choice=${confirm} opener=${opener.current} safe=${true}
         onYes=${() => make(asking.seat, host)} onNo=${() => setAsking(null)} />`}
+      ${handing && html`<${Confirm} opener=${opener.current} safe=${true} choice=${{
+        confirm: `Let a bot play ${handing.name}?`,
+        label: `A bot (${level}) makes ${handing.name}'s choices from now on, so the match goes on without them. Their player can take the seat back from their own page.`,
+      }} onYes=${() => toBot(handing.seat)} onNo=${() => setHanding(null)} />`}
     </details>`;
 }
 
@@ -651,7 +670,7 @@ function Live() {
           ? ` This browser holds no seat ${missing + 1} of this match: it was moved to another device, or its link was opened elsewhere.`
           : ""}</p>`}
         ${message.seat !== null && !over && about && html`<${SeatControl} message=${message} token=${token} levels=${about.levels} />`}
-        ${!over && link !== "refused" && html`<${SeatLinks} message=${message} token=${token} />`}
+        ${!over && link !== "refused" && html`<${SeatLinks} message=${message} token=${token} levels=${about && about.levels} />`}
         ${about && html`<${HowToPlay} summary=${about.summary} />`}
         ${over && html`<p class="after">
           ${message.result && html`<button type="button" class="primary" onClick=${toScores}>See the score sheet</button>`}
