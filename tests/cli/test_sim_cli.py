@@ -226,6 +226,15 @@ def test_a_run_records_the_rules_and_data_and_refuses_to_resume_with_others(tmp_
     out.write_text("\n".join(changed) + "\n")  # as if the data files had been edited since
     code, said = invoke(*SIM, "--out", str(out))
     assert code == 2 and "fingerprint" in said
+    # its games would replay as other games, or fail half way: report and replay say why at once
+    for command in (("report", str(out)), ("replay", str(out), "--game-index", "1", "--to-end")):
+        code, said = invoke(*command)
+        said = " ".join(said.split())
+        assert (
+            code == 2
+            and "was played on other rules or data (rules 1, data x) than those installed here" in said
+        )
+    assert not out.with_suffix(".html").exists()
 
 
 def test_a_worker_with_other_rules_or_data_refuses_its_batch() -> None:

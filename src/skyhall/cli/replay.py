@@ -13,6 +13,7 @@ from rich.text import Text
 from skyhall.cli.common import GameText, fail, find_game, game_text, score_sheet, show_log, styled, table_of
 from skyhall.core.errors import RecordError
 from skyhall.core.record import GameRecord
+from skyhall.sim import results
 
 KEYS = "Enter/n next, b back, j N jump to decision N, q quit."
 
@@ -38,6 +39,11 @@ def read_record(path: Path, index: int) -> GameRecord:
     except json.JSONDecodeError as exc:
         raise RecordError(source, "(json)", f"not valid JSON: {exc}") from None
     if isinstance(data, dict) and "record" in data:
+        if isinstance(data.get("run"), dict) and "game" in data["run"]:  # a line of `skyhall sim --out`
+            try:
+                results.played_here(path, [data])
+            except results.ResultsError as exc:
+                fail(str(exc))
         data, source = data["record"], f"{source}: record"
     return GameRecord.from_dict(data, source)
 

@@ -77,6 +77,10 @@ def report(
         console.print(f"Wrote {target} ({len(sources)} runs side by side, {len(page) // 1024} KB).")
         return
     games = runs[0]
+    try:
+        results.played_here(first, games)  # the report replays every game
+    except results.ResultsError as exc:
+        fail(str(exc))
     columns = (TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console) as bar:
         task = bar.add_task("", total=len(games))

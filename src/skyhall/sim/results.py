@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from skyhall.sim.runner import Outcome, Run
+from skyhall.sim.runner import Outcome, Run, fingerprint
 
 
 class ResultsError(Exception):
@@ -144,6 +144,20 @@ def one_run(path: Path, games: list[dict[str, Any]]) -> None:
         if game["index"] in seen:
             raise ResultsError(f"{path} holds game {game['index']} of its run twice (line {number})")
         seen.add(game["index"])
+
+
+def played_here(path: Path, games: list[dict[str, Any]]) -> None:
+    """:class:`ResultsError` unless ``games`` (read from ``path``) were played on the rules and data
+    installed here: replaying their records on others would replay other games, or fail half way."""
+    if not games:
+        return
+    run = games[0]["run"]
+    recorded, here = run.get("fingerprint"), fingerprint(str(run["game"]))
+    if recorded is not None and recorded != here:
+        raise ResultsError(
+            f"{path} was played on other rules or data ({recorded}) than those installed here ({here}): "
+            "its games cannot be replayed here; use the Skyhall and data files it was played on"
+        )
 
 
 def resume(path: Path, run: Run) -> list[dict[str, Any]]:
