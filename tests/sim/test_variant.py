@@ -9,6 +9,7 @@ import pytest
 
 from skyhall.core.errors import DataError
 from skyhall.core.record import GameRecord
+from skyhall.games import skyport
 from skyhall.games.skyport.cards import load
 from skyhall.games.skyrise import VARIANTS
 from skyhall.sim.runner import run_many
@@ -122,3 +123,30 @@ def test_points_on_a_wonder_that_scores_none_are_refused_not_ignored() -> None:
     with pytest.raises(DataError, match="a tall_for_control Wonder scores no points of its own"):
         VARIANTS.get(build("skyrise", None, ["skyrise.wonder.6.points=30"]))
     assert VARIANTS.get(build("skyrise", None, ["skyrise.wonder.5.points=30"])).wonders[4].points == 30
+
+
+def test_an_edited_copy_of_a_whole_data_file_is_a_variant(tmp_path: Path) -> None:
+    shipped = (Path(skyport.__file__).parent / "data" / "airships.toml").read_text(encoding="utf-8")
+    copy = tmp_path / "my-airships.toml"
+    copy.write_text(shipped.replace("movement = 4", "movement = 3", 1), encoding="utf-8")
+    overlay = build("skyport", copy, [])
+    assert overlay is not None and list(overlay) == ["airships"]
+    assert skyport.VARIANTS.get(overlay) == skyport.VARIANTS.get(
+        build("skyport", None, ["skyport.B1.movement=3"])
+    )
+    stray = tmp_path / "stray.toml"
+    stray.write_text("reconstructed = true\n[[gadget]]\nid = 'G1'\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"a copy of one whole data file .* no data file has these tables"):
+        build("skyport", stray, [])
+
+
+def test_an_error_names_the_variant_source_that_made_the_change(tmp_path: Path) -> None:
+    file = tmp_path / "slow.toml"
+    file.write_text('[airships.B1]\nmovement = "3"\n', encoding="utf-8")
+    with pytest.raises(
+        DataError, match=r"entry 'B1', field 'movement'.*\(changed by the variant .*slow\.toml\)"
+    ):
+        build("skyport", file, [])
+    file.write_text("[airships.B1]\nmovement = 3\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"action space.*\(changed by --set skyport\.B2\.movement=9\)"):
+        build("skyport", file, ["skyport.B2.movement=2", "skyport.B2.movement=9"])

@@ -41,12 +41,18 @@ def data_text(package: str, name: str) -> str:
     return found
 
 
+def data_stems(package: str) -> list[str]:
+    """The names of the ``data/*.toml`` files inside ``package``, without ``.toml``."""
+    folder = resources.files(package).joinpath("data")
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
 def data_digest(package: str) -> str:
     """A digest of every ``data/*.toml`` file inside ``package``, as this process read them (see
     :func:`data_text`): 12 hex digits."""
-    folder = resources.files(package).joinpath("data")
     digest = hashlib.sha256()
-    for name in sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml")):
+    for stem in data_stems(package):
+        name = f"{stem}.toml"
         digest.update(name.encode() + b"\0" + data_text(package, name).encode() + b"\0")
     return digest.hexdigest()[:12]
 
@@ -191,8 +197,7 @@ class Variants(Generic[C]):
 
     def stems(self) -> list[str]:
         """The data files' names without ``.toml``."""
-        folder = resources.files(self.package).joinpath("data")
-        return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+        return data_stems(self.package)
 
     def get(self, overlay: object) -> C:
         """The catalog for ``overlay`` (``None`` or empty: the shipped data); :class:`DataError` if bad."""

@@ -28,6 +28,11 @@ class Game:
     def id(self) -> str:
         return self.spec.id
 
+    @property
+    def package(self) -> str:
+        """The game's package (``skyhall.games.skyport``): its data files, its ``text`` module."""
+        return ".".join(self.new_game.__module__.split(".")[:3])
+
 
 _GAMES: dict[str, Game] = {}
 

@@ -115,8 +115,7 @@ def paragraphs(summary: str) -> list[str]:
 
 def text_module(game: Game) -> GameText:
     """The game's text module, found by the package convention above."""
-    package = ".".join(game.new_game.__module__.split(".")[:3])
-    name = f"{package}.text"
+    name = f"{game.package}.text"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError:

@@ -104,8 +104,7 @@ def fingerprint(game_id: str) -> str:
     read them (:func:`~skyhall.core.data.data_digest`): two checkouts or cluster workers with the same
     fingerprint deal and score the same games."""
     game = get(game_id)
-    package = ".".join(game.new_game.__module__.split(".")[:3])
-    return f"rules {game.spec.rules_version}, data {data_digest(package)}"
+    return f"rules {game.spec.rules_version}, data {data_digest(game.package)}"
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,12 @@ game record and a replay rebuilds the same catalog.
       [airships.B3]
       icons = ["cargo"]
 
+  A copy of one whole data file (``reconstructed`` and that file's tables, as shipped), edited,
+  is a variant too: it replaces that file's tables.
+
 ``--set`` changes are applied over the file's. The result is checked by building the
-catalog, with the same errors as the shipped data (file, entry, field, expected).
+catalog after each source (the file, then each ``--set``), with the same errors as the shipped
+data (file, entry, field, expected), which also name the source that made the change.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from skyhall.core.data import parse_toml
+from skyhall.core.data import data_stems, load_toml, parse_toml
 from skyhall.core.errors import DataError
 from skyhall.core.registry import get
 
@@ -67,15 +71,42 @@ def setting(game: str, text: str) -> Overlay:
     return overlay
 
 
-def read_file(path: Path) -> Overlay:
-    """The overlay in a ``--variant`` TOML file."""
+def read_file(path: Path, game: str | None = None) -> Overlay:
+    """The overlay in a ``--variant`` TOML file (with ``game``, a copy of one of its data files is the
+    overlay that replaces that file's tables: see :func:`whole_file`)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(str(path), "(file)", "(file)", f"a readable file ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise DataError(str(path), "(file)", "(file)", "a TOML text file (it is not UTF-8 text)") from None
-    return parse_toml(text, str(path))
+    document = parse_toml(text, str(path))
+    if game is not None and "reconstructed" in document:
+        return whole_file(game, path, document)
+    return document
+
+
+def whole_file(game: str, path: Path, document: Overlay) -> Overlay:
+    """A ``--variant`` file that is a copy of one of ``game``'s data files (it holds ``reconstructed``,
+    as they all do, and no table another file does not have), as the overlay that replaces that
+    file's tables with the copy's."""
+    package = get(game).package
+    tables = set(document) - {"reconstructed"}
+    copied = [
+        stem
+        for stem in data_stems(package)
+        if tables and tables <= set(load_toml(package, f"{stem}.toml")[1])
+    ]
+    if len(copied) != 1:
+        raise DataError(
+            str(path),
+            "(top level)",
+            ", ".join(sorted(document)),
+            "an overlay (tables named after the data files, e.g. [airships.B1]) or a copy of one whole "
+            f"data file with its tables ({', '.join(data_stems(package))}); "
+            + (f"these tables are in {', '.join(copied)}" if copied else "no data file has these tables"),
+        )
+    return {copied[0]: {key: value for key, value in document.items() if key != "reconstructed"}}
 
 
 def merge(base: Mapping[str, Any], change: Mapping[str, Any]) -> Overlay:
@@ -95,20 +126,23 @@ def build(game: str, file: Path | None, settings: Sequence[str]) -> Overlay | No
     Raises :class:`DataError` naming what is wrong (syntax, unknown key, wrong type,
     invalid value, a change of the action space); nothing is changed then.
     """
-    overlay: Overlay = read_file(file) if file is not None else {}
-    for text in settings:
-        overlay = merge(overlay, setting(game, text))
-    if not overlay:
-        return None
-    try:
-        json.dumps(overlay)
-    except TypeError:
-        raise DataError(
-            str(file or "--set"), "(values)", "(type)", "strings, numbers, booleans, lists and tables"
-        ) from None
+    sources = [(read_file(file, game), f"the variant {file}")] if file is not None else []
+    sources += [(setting(game, text), f"--set {text}") for text in settings]
+    overlay: Overlay = {}
     definition = get(game)
-    definition.new_game(definition.spec.min_players, 0, {"data": overlay})
-    return overlay
+    for change, source in sources:
+        overlay = merge(overlay, change)
+        try:
+            json.dumps(overlay)
+        except TypeError:
+            raise DataError(
+                source, "(values)", "(type)", "strings, numbers, booleans, lists and tables"
+            ) from None
+        try:
+            definition.new_game(definition.spec.min_players, 0, {"data": overlay})
+        except DataError as exc:  # the shipped file's name, entry and field, and where the change came from
+            raise DataError(exc.file, exc.entry, exc.field, f"{exc.expected} (changed by {source})") from None
+    return overlay or None
 
 
 def _toml_value(text: str) -> Any:
