@@ -121,6 +121,12 @@ def test_a_located_plane_moves_up_at_once_to_an_empty_departure_space() -> None:
     play(s, "play locate", f"choose {planes[1]}")
     assert s.departure[0][2] == Docked(idx(planes[1]))
     assert s.waiting[0] == ()
+    said = [line for line in s.view(1).log if "looks at" in line or "Waiting" in line]
+    assert said == [
+        "Player 1 looks at 5 planes.",
+        "Player 1 puts one of them at the back of their Waiting queue.",
+        f"Plane {planes[1]} moves up from the Waiting queue to Departure 3.",
+    ]
 
 
 @pytest.mark.rule("ARU-EVT-14", "ARU-TKO-01")
@@ -569,6 +575,11 @@ def test_scrap_a_departure_plane_returns_its_dice_and_the_queue_moves_up() -> No
     ]  # fmt: skip
     bag = s.bag
     play(s, "scrap plane 1")
+    said = [line for line in s.view(1).log if "scraps" in line or "moves up" in line]
+    assert said == [  # the cause before what follows from it
+        f"Player 1 scraps {CAT.cards[idx('FR1')].describe()}; its dice go back into the bag.",
+        "Plane CA2 moves up from the Waiting queue to Departure 1.",
+    ]
     assert s.decks[0][0] == idx("FR1")  # the bottom of the plane deck
     assert s.bag == (bag[0], bag[1] + 2, bag[2])
     assert s.departure[0][0] == Docked(idx("CA2"))

@@ -683,8 +683,8 @@ def _effect(s: State, seat: int, action: Action) -> None:
             assert docked is not None
             c = docked.card
             s.bag = die.returned(s.bag, docked.dice)
-            _free_departure(s, seat, action.index, move_up=True)
             _say(s, f"{who} scraps {cards[c].describe()}; its dice go back into the bag.")
+            _free_departure(s, seat, action.index, move_up=True)  # says what moves up into the space
         _bottom(s, [c])
         _begin_takeoff(s)
     elif isinstance(action, Choose):
@@ -693,9 +693,9 @@ def _effect(s: State, seat: int, action: Action) -> None:
         s.locate = ()
         s.waiting[seat] = (*s.waiting[seat], c)
         _bottom(s, rest)
-        _move_up(s, seat)
         _say(s, f"{who} puts one of them at the back of their Waiting queue.", seat,
              f"You put {cards[c].describe()} at the back of your Waiting queue.")  # fmt: skip
+        _move_up(s, seat)  # says what moves up, after the plane that made it possible
         _begin_takeoff(s)
 
 
