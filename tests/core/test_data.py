@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,17 @@ def test_unknown_field_is_a_typo() -> None:
     e.text("id")
     with pytest.raises(DataError) as raised:
         e.done()
-    refused(raised, "colur", "no such field (known: id)")
+    refused(raised, "colur", "one of the fields id (there is no such field)")
+    e = entry(id="C1", colour="red", movment=3)
+    e.text("id"), e.text("colour")
+    with pytest.raises(DataError) as raised:
+        e.integer("movement")
+    refused(raised, "movement", "a value (the field is missing; is 'movment' a misspelling of it?)")
+    e = entry(id="C1", colur="red")
+    e.text("id"), e.text("colour", default="")
+    with pytest.raises(DataError) as raised:
+        e.done()
+    refused(raised, "colur", "one of the fields colour, id (there is no such field; did you mean 'colour'?)")
 
 
 def test_nested_table_errors_name_the_path() -> None:
@@ -95,14 +106,17 @@ def test_nested_table_errors_name_the_path() -> None:
     assert "a table, found str" in raised.value.expected
 
 
-def test_entries_are_named_by_id_or_position() -> None:
-    document = {"card": [{"id": "A"}, {"name": "no id"}, "oops"]}
-    found = entries(FILE, document, "card")
-    assert next(found).name == "A"
-    assert next(found).name == "card[1]"
+def test_entries_are_named_by_id_number_and_name_or_position() -> None:
+    """As a designer finds them in the file: ``wonder 2 (Open Plaza)``, never a count from 0 that
+    looks like another card's number."""
+    document = {
+        "card": [{"id": "A"}, {"name": "no id"}, {"number": 2, "name": "Plaza"}, {"number": 3}, {}, "oops"]
+    }
+    found = [entry.name for entry in itertools.islice(entries(FILE, document, "card"), 5)]
+    assert found == ["A", "card no id", "card 2 (Plaza)", "card 3", "card[4]"]
     with pytest.raises(DataError) as raised:
-        next(found)
-    assert (raised.value.entry, raised.value.field) == ("card[2]", "(entry)")
+        list(entries(FILE, document, "card"))
+    assert (raised.value.entry, raised.value.field) == ("card[5]", "(entry)")
 
 
 @pytest.mark.parametrize("document", [{}, {"card": []}, {"card": {"id": "A"}}])

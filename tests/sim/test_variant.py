@@ -74,7 +74,11 @@ def test_skyrise_wonders_can_be_retuned() -> None:
     [
         (["skyport.nosuch.x=1"], "field 'nosuch': expected a data file"),
         (["skyport.board.nosuch=1"], "board.toml: entry '(top level)', field 'nosuch'"),
-        (["skyport.board.tokens.colour=1"], "field 'colour': expected no such field (known: colours, icons)"),
+        (
+            ["skyport.board.tokens.colour=1"],
+            "field 'colour': expected one of the fields colours, icons "
+            "(there is no such field; did you mean 'colours'?)",
+        ),
         (["skyport.tokens.colours=a,b"], "field 'colours': expected a list of integers"),
         (
             ["skyport.B3.movement=99"],

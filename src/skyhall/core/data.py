@@ -6,6 +6,7 @@ as it is read and :meth:`Entry.done` rejects fields nobody asked for (usually a 
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import tomllib
@@ -91,7 +92,10 @@ class Entry:
         if field in self._table:
             return self._table[field]
         if default is _REQUIRED:
-            raise self.fail(field, "a value (the field is missing)")
+            unread = [key for key in self._table if key not in self._seen]
+            near = difflib.get_close_matches(field, unread, n=1, cutoff=0.7)
+            hint = f"; is {near[0]!r} a misspelling of it?" if near else ""
+            raise self.fail(field, f"a value (the field is missing{hint})")
         return default
 
     def text(self, field: str, choices: Collection[str] | None = None, default: Any = ...) -> str:
@@ -147,17 +151,32 @@ class Entry:
         """Reject any field that was never read: a typo would otherwise pass silently."""
         extra = sorted(set(self._table) - self._seen)
         if extra:
-            raise self.fail(extra[0], "no such field (known: " + ", ".join(sorted(self._seen)) + ")")
+            near = difflib.get_close_matches(extra[0], self._seen, n=1, cutoff=0.7)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            known = ", ".join(sorted(self._seen))
+            raise self.fail(extra[0], f"one of the fields {known} (there is no such field{hint})")
 
 
 def entries(file: str, document: dict[str, Any], array: str) -> Iterator[Entry]:
-    """The tables of ``[[array]]`` in ``document``, each named by its ``id`` field when it has one."""
+    """The tables of ``[[array]]`` in ``document``, each named as a designer finds it in the file: by
+    its ``id``, else its ``number`` and ``name`` (``wonder 2 (Open Plaza)``), else its place
+    (``band[0]``, counted from 0)."""
     items = document.get(array)
     if not isinstance(items, list) or not items:
         raise DataError(file, f"[[{array}]]", "(array)", "a non-empty array of tables")
     for i, table in enumerate(items):
-        name = table.get("id", f"{array}[{i}]") if isinstance(table, dict) else f"{array}[{i}]"
-        yield Entry(file, str(name), table)
+        yield Entry(file, _entry_name(array, i, table), table)
+
+
+def _entry_name(array: str, i: int, table: object) -> str:
+    if not isinstance(table, dict):
+        return f"{array}[{i}]"
+    if "id" in table:
+        return str(table["id"])
+    number, name = table.get("number"), table.get("name")
+    if number is not None:
+        return f"{array} {number}" + (f" ({name})" if name is not None else "")
+    return f"{array} {name}" if name is not None else f"{array}[{i}]"
 
 
 _REQUIRED = object()
