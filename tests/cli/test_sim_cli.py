@@ -14,7 +14,7 @@ from skyhall.agents import agent_names, clocked
 from skyhall.cli import sim as sim_cli
 from skyhall.cli import tournament as tournament_cli
 from skyhall.cli.main import app
-from skyhall.cli.sim import INTERRUPTED
+from skyhall.cli.sim import INTERRUPTED, pace
 from skyhall.core import data as data_files
 from skyhall.core.data import data_text
 from skyhall.core.record import GameRecord
@@ -403,3 +403,11 @@ def test_report_puts_a_baseline_and_its_variant_side_by_side(tmp_path: Path) -> 
     assert invoke("sim", "skyrise", "--games", "2", "--out", str(other))[0] == 0
     code, said = invoke("report", str(base), str(other), "-o", str(tmp_path / "x.html"))
     assert code == 2 and "several games" in said
+
+
+def test_the_progress_shows_the_runs_average_pace_and_time_left() -> None:
+    """Games come back ten at a time: the pace is the run's average, not one batch's burst."""
+    assert pace(0, 40, 0.0) == ("–", "")
+    assert pace(10, 40, 4.0) == ("2.5", "0:00:12 left")
+    assert pace(10, 10_000, 1.0) == ("10.0", "0:16:39 left")
+    assert pace(40, 40, 16.0) == ("2.5", "0:00:00 left")

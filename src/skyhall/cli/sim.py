@@ -8,13 +8,14 @@ the run resumable: the same command again plays only the games missing from the 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from skyhall.agents import make_agent, timed_agents
@@ -104,15 +105,26 @@ def game_options(
 
 
 def progress_bar(console: Console) -> Progress:
-    """Games done, games per second and the time left."""
+    """Games done, games per second and the time left (see :func:`pace`)."""
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.fields[rate]} games/s"),
-        TimeRemainingColumn(),
+        TextColumn("{task.fields[left]}"),
         console=console,
     )
+
+
+def pace(done: int, total: int, seconds: float) -> tuple[str, str]:
+    """Games per second and the time left, as shown: the run's own average since it started. Games come
+    back a batch at a time, so a rate over the last few updates (rich's) swings from a batch's burst
+    to nothing; the average over the whole run settles."""
+    if done <= 0 or seconds <= 0:
+        return "–", ""
+    rate = done / seconds
+    left = round((total - done) / rate)
+    return f"{rate:.1f}", f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d} left"
 
 
 def played(
@@ -130,14 +142,15 @@ def played(
             progress_bar(console) as bar,
         ):
             size = batch_size(total, count)
-            task = bar.add_task(title, total=total, rate="–")
+            task = bar.add_task(title, total=total, rate="–", left="")
+            start, done = time.monotonic(), 0
             for finished, ready in play_all(
                 [t for run, todo in work for t in tasks(run, todo, size)], executor, count
             ):
                 yield ready
-                bar.advance(task, finished)
-                speed = bar.tasks[task].speed
-                bar.update(task, rate=f"{speed:.1f}" if speed else "–")
+                done += finished
+                rate, left = pace(done, total, time.monotonic() - start)
+                bar.update(task, advance=finished, rate=rate, left=left)
     except RuntimeError as exc:
         fail(str(exc))
 
