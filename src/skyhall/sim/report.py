@@ -219,7 +219,8 @@ def _shift_figure(plt: Any, runs: Runs, shifts: Sequence[Sequence[Shift]], xlabe
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
     ax.set_title(title)
-    ax.legend(loc="best")
+    # beside the plot: inside, "best" may still sit on a point's interval
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), title="run")
     return _png(plt, fig, title)
 
 
