@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from skyhall.core.errors import IllegalAction
+from skyhall.games.skyport import text
+from skyhall.games.skyport.actions import TakeTycoon
 from skyhall.games.skyport.cards import DIPLOMAT, MERCHANT, TYCOON, TYCOON_KINDS
 from skyhall.games.skyport.lane import Position
 from skyhall.games.skyport.state import State
@@ -244,6 +246,12 @@ def test_a_tycoon_of_a_type_already_placed_may_be_taken() -> None:
     s = walking(row=["B2", berth("S01", "Me1"), "P3"])
     play(s, "walk 1")
     assert "take merchant" in legal(s)
+    # allowed, but a player is warned before the choice (the browser asks to confirm it)
+    question = text.confirm(s.view(0), TakeTycoon.of(MERCHANT))
+    assert question is not None and question.startswith("Take this Merchant? Your skyport already has one")
+    assert [text.confirm(s.view(0), TakeTycoon.of(k)) for k in range(len(TYCOON_KINDS)) if k != MERCHANT] == [
+        None
+    ] * 4
     top = s.promenade[MERCHANT][-1]
     play(s, "take merchant")
     assert s.hands[0] == (idx("B8"), top)

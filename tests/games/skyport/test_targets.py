@@ -15,8 +15,9 @@ import pytest
 from skyhall.core.rng import Rng
 from skyhall.games import skyport
 from skyhall.games.skyport import text
-from skyhall.games.skyport.actions import PASS, Join, Move, PlaceEnd, Play, Shift, SwapPair, Walk
+from skyhall.games.skyport.actions import PASS, Join, Move, PlaceEnd, Play, Shift, SwapPair, TakeTycoon, Walk
 from skyhall.games.skyport.lane import LEFT, RIGHT
+from skyhall.games.skyport.rules import tycoons_placed
 from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import SPACE_MOVE, TYCOON_CHOICE, WILD_MOVE
 from skyhall.games.skyport.view import View
@@ -94,13 +95,17 @@ def test_the_new_lane_moves_with_one_click() -> None:
     assert text.target(view, Shift(LEFT, 3)) == ("gap:1",)
 
 
-def test_only_passes_ask_for_confirmation() -> None:
+def test_only_passes_and_unplayable_tycoons_ask_for_confirmation() -> None:
     for view in decisions(3, 7):
         for action in view.legal:
             question = text.confirm(view, action)
             if action == PASS:
                 assert view.step in (WILD_MOVE, TYCOON_CHOICE, SPACE_MOVE)
                 assert question and question.endswith("?")
+            elif isinstance(action, TakeTycoon) and action.tycoon in tycoons_placed(
+                view.cat.cards, view.rows[view.seat]
+            ):
+                assert question and "can never be played" in question
             else:
                 assert question is None
 

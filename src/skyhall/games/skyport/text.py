@@ -53,6 +53,7 @@ from skyhall.games.skyport.cards import (
     Catalog,
 )
 from skyhall.games.skyport.lane import SIDE_NAMES, Berth, Lane, Row, lane_holding, shifted, swapped
+from skyhall.games.skyport.rules import tycoons_placed
 from skyhall.games.skyport.scoring import colours_complete, icons_complete, lane_stars
 from skyhall.games.skyport.steps import (
     CHOOSE_CARD,
@@ -635,7 +636,17 @@ def target(view: View, action: Action) -> tuple[str, ...]:
 
 
 def confirm(view: View, action: Action) -> str | None:
-    """A question for a pass, which lets a lane move or a tycoon's ability go; ``None`` for the rest."""
+    """A question for a pass, which lets a lane move or a tycoon's ability go, and for taking a tycoon
+    the skyport already has one of (GCS-ACQ-09: allowed, but it can never be played and blocks taking
+    another); ``None`` for the rest."""
+    if isinstance(action, TakeTycoon) and view.seat is not None:
+        if action.tycoon in tycoons_placed(view.cat.cards, view.rows[view.seat]):
+            kind = TYCOON_KINDS[action.tycoon].capitalize()
+            return (
+                f"Take this {kind}? Your skyport already has one, so it can never be played, and while "
+                "you hold it you cannot take another tycoon."
+            )
+        return None
     if not isinstance(action, Pass):
         return None
     if view.step == TYCOON_CHOICE:
