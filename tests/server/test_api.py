@@ -351,3 +351,8 @@ def test_a_token_in_another_authorization_scheme_is_refused_not_read_as_a_specta
     )
     assert (response.status_code, response.json()["code"]) == (401, "unauthorized")
     assert "'Authorization: Bearer <token>', not 'Basic'" in response.json()["message"]
+
+
+def test_a_bot_seat_without_a_level_plays_at_the_level_offered_first(server: Server) -> None:
+    created = server.create_unopened(seats=[{"kind": "human"}, {"kind": "bot"}])
+    assert [s["level"] for s in created["seats"]] == [None, "normal"]

@@ -10,6 +10,7 @@ import pytest
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import create_engine
+from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
 from skyhall.server import storage
@@ -187,6 +188,36 @@ def test_opening_a_bot_seats_link_takes_the_seat_over_from_the_bot(server: Serve
     )
     found = server.state(match, taker)
     assert found["seat"] == 1 and found["seats"][1]["kind"] == "human"
+
+
+def test_a_take_over_is_stored_whole_or_not_at_all(server: Server) -> None:
+    """The device's token and the seat's being a person's are one write: a busy database leaves the
+    invite unspent and the bot playing, never a bot playing a hand a device may read."""
+    created = server.create("airport-rush", seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    match, invite_token = created["match"], created["seats"][1]["token"]
+    store = server.client.app.state.hall.store  # type: ignore[attr-defined]
+
+    def busy(*_args: object) -> None:
+        raise OperationalError("UPDATE seat", {}, Exception("database is locked"))
+
+    store.set_links, set_links = busy, store.set_links
+    store.set_seat = busy  # a second write would fail too: there must be none
+    try:
+        refused = server.client.post(
+            f"/api/matches/{match}/claim", json={"token": invite_token, "device": "D" * 30}
+        )
+        assert (refused.status_code, refused.json()["code"]) == (503, "busy")
+        seat = server.state(match)["seats"][1]
+        assert (seat["kind"], seat["opened"]) == ("bot", False)
+        store.set_links = set_links
+        opened = server.client.post(
+            f"/api/matches/{match}/claim", json={"token": invite_token, "device": "D" * 30}
+        )
+        assert opened.status_code == 200, opened.text
+    finally:
+        del store.set_links, store.set_seat
+    assert server.state(match)["seats"][1]["kind"] == "human"
+    assert server.sql("select kind from seat where match_id = :m and seat = 1", m=match)[0] == ("human",)
 
 
 def test_a_finished_bot_seats_link_opens_it_and_leaves_it_a_bot(server: Server) -> None:

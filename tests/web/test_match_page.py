@@ -211,3 +211,32 @@ def test_the_first_tab_offers_a_skip_to_the_choices(live_server: LiveServer, pag
     page.locator(".prompt:focus").wait_for()
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.className").startswith("choice")
+
+
+def test_a_match_of_bots_alone_is_watched_and_the_bots_play_on(live_server: LiveServer, page: Any) -> None:
+    """Opening a bot seat's link takes it over from the bot: the lobby opens none, and offers only a
+    person's seat as "I play this seat"."""
+    page.goto(live_server.url + "/")
+    page.locator("select[name=game]").select_option("skyrise")
+    assert page.get_by_label("I play seat 1").count() == 1
+    page.locator("select[name=kind-0]").select_option("bot")
+    page.locator("select[name=kind-1]").select_option("bot")
+    assert page.get_by_label("I play seat 1").count() == 0 and page.get_by_label("I play seat 2").count() == 0
+    page.get_by_role("button", name="Create match").click()
+    page.get_by_role("link", name="Watch the match").click()
+    page.get_by_text("You are watching.").wait_for()
+    match = page.url.split("/match/")[1].split("#")[0]
+    wait_for(lambda: match_seq(live_server, match) >= 3)  # the bots play on
+    seats = live_server.api("GET", f"/api/matches/{match}")["seats"]
+    assert [(s["kind"], s["opened"]) for s in seats] == [("bot", False), ("bot", False)]
+
+
+def test_the_seat_i_play_moves_to_a_persons_seat(live_server: LiveServer, page: Any) -> None:
+    page.goto(live_server.url + "/")
+    page.locator("select[name=game]").select_option("skyport")
+    page.locator("select[name=kind-1]").select_option("human")
+    page.locator("select[name=kind-0]").select_option("bot")  # seat 1 was mine: seat 2 is now
+    assert page.get_by_label("I play seat 2").is_checked()
+    page.get_by_role("button", name="Create match").click()
+    href = page.get_by_role("link", name="Open my seat").get_attribute("href")
+    assert href.endswith("#seat=1")

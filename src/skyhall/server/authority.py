@@ -314,15 +314,13 @@ class Authority:
             if seat is None:
                 raise Refused("forbidden", NOT_A_SEAT)
             secret = device or secrets.token_urlsafe(24)
+            playing = self.state is not None and not self.state.is_over
             try:
-                await self._relink(store, seat, token_hash(secret), None)
+                await self._relink(
+                    store, seat, token_hash(secret), None, human=playing and self.seats[seat].kind == "bot"
+                )
             except IntegrityError:  # a device that gave a token another seat holds: nothing changed
                 raise Refused("invalid", "device: this token holds another seat; make a new one") from None
-            held = self.seats[seat]
-            if held.kind == "bot" and self.state is not None and not self.state.is_over:
-                await asyncio.to_thread(store.set_seat, self.id, seat, "human", None)
-                held.kind, held.level = "human", None
-                self._broadcast()
             return seat, secret
 
     async def invite(self, store: Store, seat: int, token: str | None) -> str:
@@ -351,20 +349,25 @@ class Authority:
             await self._relink(store, seat, device, token_hash(link))
             return link
 
-    async def _relink(self, store: Store, seat: int, device: str | None, invite: str | None) -> None:
-        """Store and apply a seat's new links (the lock held); its sockets whose token no longer opens
-        it are told why and closed, the others hear whether the seat is opened."""
-        await asyncio.to_thread(store.set_links, self.id, seat, device, invite)
+    async def _relink(
+        self, store: Store, seat: int, device: str | None, invite: str | None, human: bool = False
+    ) -> None:
+        """Store and apply a seat's new links (the lock held), and with ``human`` its being a person's
+        from now on (one transaction: stored whole or not at all); its sockets whose token no longer
+        opens it are told why and closed, the others hear whether the seat is opened."""
+        await asyncio.to_thread(store.set_links, self.id, seat, device, invite, human)
         held = self.seats[seat]
         opened = held.token_hash is not None
         held.token_hash, held.invite_hash = device, invite
+        if human:
+            held.kind, held.level = "human", None
         moved = to_json(error("moved", MOVED))
         for send, holder in list(self.holders.items()):
             if self.listeners.get(send) == seat and not held.holds(holder.token_hash):
                 send(moved)
                 holder.close(4403)
                 self._forget(send)
-        if opened != (device is not None):
+        if opened != (device is not None) or human:
             self._broadcast()
 
     def message(self, seat: int | None) -> dict[str, Any]:

@@ -34,6 +34,13 @@ def levels() -> list[str]:
     return [level for level in LEVELS if level in names] or names
 
 
+def default_level() -> str:
+    """The level a bot seat gets when none is named: the second easiest (``normal``), as the lobby and
+    the match page offer first."""
+    offered = levels()
+    return offered[min(1, len(offered) - 1)]
+
+
 def bot_seed(match_seed: int, seat: int, seq: int) -> int:
     """The agent's own random stream for one decision: fixed by the match, the seat and the move number."""
     return (match_seed * 1_000_003 + seat * 7_919 + seq) % 2**63

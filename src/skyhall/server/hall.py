@@ -26,7 +26,7 @@ from skyhall.core.registry import Game, available, get
 from skyhall.core.spec import Option
 from skyhall.core.text import MissingText, paragraphs, text_module
 from skyhall.server.authority import UNREADABLE, Authority, BotTurn, Refused, new_seats, seat_infos
-from skyhall.server.bots import BotPool, bot_seed, levels
+from skyhall.server.bots import BotPool, bot_seed, default_level, levels
 from skyhall.server.journal import Journal
 from skyhall.server.messages import CreateMatch, error
 from skyhall.server.storage import BROKEN, LIVE, Store, token_hash
@@ -174,7 +174,7 @@ class Hall:
             if spec is None or spec.kind == "human":
                 kinds.append(("human", None))
                 continue
-            level = spec.level or levels()[0]
+            level = spec.level or default_level()
             check_level(level)
             kinds.append(("bot", level))
         hidden = sorted(set(request.options) & (set(game.spec.options) - set(game.spec.offered)))
@@ -236,7 +236,7 @@ class Hall:
                     "only this seat's own token can hand it over (the match's host may hand it to a bot)",
                 )
         if kind == "bot":
-            level = level or levels()[0]
+            level = level or default_level()
             check_level(level)
         else:
             level = None

@@ -351,12 +351,18 @@ class Store:
             row.level = level
             session.get_one(MatchRow, match_id).updated = now()
 
-    def set_links(self, match_id: str, seat: int, token_hash: str | None, invite_hash: str | None) -> None:
-        """Store a seat's links: its device's secret and its pending invite (hashes; ``None``: none)."""
+    def set_links(
+        self, match_id: str, seat: int, token_hash: str | None, invite_hash: str | None, human: bool = False
+    ) -> None:
+        """Store a seat's links: its device's secret and its pending invite (hashes; ``None``: none);
+        with ``human``, in the same transaction, the seat is a person's from now on (taken over from
+        its bot)."""
         with self.session.begin() as session:
             row = session.get_one(SeatRow, (match_id, seat))
             row.token_hash = token_hash
             row.invite_hash = invite_hash
+            if human:
+                row.kind, row.level = "human", None
             session.get_one(MatchRow, match_id).updated = now()
 
     def mark(self, match_id: str, status: str, reason: str | None = None) -> None:

@@ -66,7 +66,13 @@ function CreateForm({ games, onCreated }) {
     const gone = game.options.filter((o) => o.seat && options[o.name] && Number(options[o.name]) >= n);
     if (gone.length > 0) setOptions({ ...options, ...Object.fromEntries(gone.map((o) => [o.name, ""])) });
   };
-  const setSeat = (i, change) => setSeats(seats.map((s, j) => (j === i ? { ...s, ...change } : s)));
+  const setSeat = (i, change) => {
+    const next = seats.map((s, j) => (j === i ? { ...s, ...change } : s));
+    setSeats(next);
+    // "I play this seat" is a person's seat: when it becomes a bot's, the first person's seat is yours
+    const first = next.findIndex((s) => s.kind === "human");
+    if (next[mine] && next[mine].kind !== "human" && first >= 0) setMine(first);
+  };
 
   const submit = async (event) => {
     event.preventDefault();
@@ -88,9 +94,11 @@ function CreateForm({ games, onCreated }) {
       const created = await api("POST", "/api/matches", body);
       holdHost(created.match, created.host);
       // your own seat's link is opened here and now: only this browser holds your seat (should that
-      // fail, the link is shown with the others, to be opened later)
-      const held = await claimSeat(created.match, created.seats[mine].token).then(() => true, () => false);
-      onCreated(created, mine, held);
+      // fail, the link is shown with the others, to be opened later). Only a person's seat: opening a
+      // bot seat's link takes it over from the bot, and a match of bots alone is only watched.
+      const own = seats[mine] && seats[mine].kind === "human" ? mine : null;
+      const held = own !== null && await claimSeat(created.match, created.seats[own].token).then(() => true, () => false);
+      onCreated(created, own, held);
     } catch (e) {
       setError(e.message);
     } finally {
@@ -134,10 +142,10 @@ function CreateForm({ games, onCreated }) {
                 </select>`
               : html`<input aria-label=${`Seat ${i + 1}: name`} placeholder="name (optional)" maxlength="24"
                   value=${s.name} name=${`name-${i}`} onInput=${(e) => setSeat(i, { name: e.currentTarget.value })} />`}
-            <label class="play-here">
+            ${s.kind === "human" && html`<label class="play-here">
               <input type="radio" name="mine" checked=${mine === i} onChange=${() => setMine(i)}
                 aria-label=${`I play seat ${i + 1}`} /> I play this seat
-            </label>
+            </label>`}
           </div>`)}
       </fieldset>
       ${game.options.length > 0 && html`
@@ -151,7 +159,8 @@ function CreateForm({ games, onCreated }) {
     </form>`;
 }
 
-/** The new match's links; `mine`: the creator's seat, `held`: whether this browser opened it. */
+/** The new match's links; `mine`: the creator's seat (null: none, the creator watches), `held`: whether
+ * this browser opened it. */
 function Created({ created, mine, held }) {
   const spectate = `${location.origin}${created.spectate}`;
   const heading = useRef(null);
@@ -178,10 +187,12 @@ function Created({ created, mine, held }) {
           <${LinkField} link=${spectate} label="Spectator link" />
         </li>
       </ul>
-      ${held
-        ? html`<a class="button primary" href=${seatLink(created.match, mine)}>Open my seat</a>`
-        : html`<p class="error" role="alert">Your seat (${created.seats[mine].name}) could not be opened here: open
-            its link above in this browser.</p>`}
+      ${mine === null
+        ? html`<a class="button primary" href=${`${created.spectate}#watch`}>Watch the match</a>`
+        : held
+          ? html`<a class="button primary" href=${seatLink(created.match, mine)}>Open my seat</a>`
+          : html`<p class="error" role="alert">Your seat (${created.seats[mine].name}) could not be opened here: open
+              its link above in this browser.</p>`}
     </section>`;
 }
 

@@ -68,8 +68,12 @@ function useSeatToken() {
       (found) => {
         const held = heldSeat();
         showInAddress(held ? `#seat=${held.seat}` : "#watch"); // the host's token out of sight
-        if (found) setToken(held ? held.token : null);
-        else setFailure("This host link does not work for this match: ask whoever created the match to copy it again.");
+        if (found) {
+          setToken(held ? held.token : null);
+        } else {
+          showInAddress(""); // so that "Watch as a spectator" (#watch) is a new address, and reloads
+          setFailure("This host link does not work for this match: ask whoever created the match to copy it again.");
+        }
       },
       (e) => setFailure(e.status ? e.message
         : "The server could not be reached to check this host link. Reload the page to try again."),
@@ -505,7 +509,7 @@ function SeatLinks({ message, token, levels }) {
         onYes=${() => make(asking.seat, host)} onNo=${() => setAsking(null)} />`}
       ${handing && html`<${Confirm} opener=${opener.current} safe=${true} choice=${{
         confirm: `Let a bot play ${handing.name}?`,
-        label: `A bot (${level}) makes ${handing.name}'s choices from now on, so the match goes on without them. Their player can take the seat back from their own page.`,
+        label: `A bot${level ? ` (${level})` : ""} makes ${handing.name}'s choices from now on, so the match goes on without them. Their player can take the seat back from their own page.`,
       }} onYes=${() => toBot(handing.seat)} onNo=${() => setHanding(null)} />`}
     </details>`;
 }
