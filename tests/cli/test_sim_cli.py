@@ -325,10 +325,10 @@ def test_report_of_a_torn_file_says_it_is_the_last_line(tmp_path: Path) -> None:
     assert code == 2 and "it is the last line, cut short" in " ".join(said.split())
 
 
-def interrupt_tournament(monkeypatch: pytest.MonkeyPatch, after: int, agents: str) -> tuple[int, str]:
-    """A round robin of ``agents`` interrupted (Ctrl-C) after ``after`` batches of games: its exit code
-    and what it printed, on one line."""
-    real = tournament_cli.played
+def interrupt(monkeypatch: pytest.MonkeyPatch, module: Any, after: int, *command: str) -> tuple[int, str]:
+    """``command`` interrupted (Ctrl-C) once ``module.played`` has handed over ``after`` batches of
+    games: its exit code and what it printed, on one line."""
+    real = module.played
 
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         for k, ready in enumerate(real(*args, **kwargs)):
@@ -336,9 +336,15 @@ def interrupt_tournament(monkeypatch: pytest.MonkeyPatch, after: int, agents: st
                 raise KeyboardInterrupt
             yield ready
 
-    monkeypatch.setattr(tournament_cli, "played", interrupted)
-    code, said = invoke("tournament", "skyport", "--agents", agents, "--games-per-pair", "8", "-w", "1")
+    monkeypatch.setattr(module, "played", interrupted)
+    code, said = invoke(*command)
     return code, " ".join(said.split())
+
+
+def interrupt_tournament(monkeypatch: pytest.MonkeyPatch, after: int, agents: str) -> tuple[int, str]:
+    """A round robin of ``agents`` interrupted after ``after`` batches of games."""
+    command = ("tournament", "skyport", "--agents", agents, "--games-per-pair", "8", "-w", "1")
+    return interrupt(monkeypatch, tournament_cli, after, *command)
 
 
 def test_an_interrupted_tournament_still_rates_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -354,19 +360,8 @@ def test_an_agent_an_interruption_kept_from_playing_is_not_rated(monkeypatch: py
 
 
 def interrupt_sim(monkeypatch: pytest.MonkeyPatch, after: int, *more: str) -> tuple[int, str]:
-    """``sim`` interrupted (Ctrl-C) after ``after`` games (one worker: a game per batch): its exit code
-    and what it printed, on one line."""
-    real = sim_cli.played
-
-    def interrupted(*args: Any, **kwargs: Any) -> Any:
-        for k, ready in enumerate(real(*args, **kwargs)):
-            if k == after:
-                raise KeyboardInterrupt
-            yield ready
-
-    monkeypatch.setattr(sim_cli, "played", interrupted)
-    code, said = invoke(*SIM, "-w", "1", *more)
-    return code, " ".join(said.split())
+    """``sim`` interrupted after ``after`` batches (one worker: a game per batch)."""
+    return interrupt(monkeypatch, sim_cli, after, *SIM, "-w", "1", *more)
 
 
 def test_an_interrupted_sim_sums_up_its_games_and_says_whether_they_were_kept(
