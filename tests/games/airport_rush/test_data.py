@@ -240,7 +240,7 @@ def test_an_objective_base_needs_a_plane_per_listed_country() -> None:
         ("Objective O02 (Canada + Argentina) with CA1, AR1: 5 + 0 × 2 (blue airline)", 5)
     ]
     assert objective_lines(["CA1", "CA2", "BR1"], "O02") == [
-        ("Objective O02 (Canada + Argentina): not met", 0)
+        ("Objective O02 (Canada + Argentina): not met (missing Argentina)", 0)
     ]
 
 

@@ -118,7 +118,7 @@ def test_an_objective_is_met_with_one_taken_off_plane_per_listed_country() -> No
             f"{O01_LABEL} with US2, FR1, UK1: 7 + 0 × 2 (blue airline)",
             7,
         ),
-        ("Objective O02 (Canada + Argentina): not met", 0),
+        ("Objective O02 (Canada + Argentina): not met (missing Canada, Argentina)", 0),
     ]
     assert result.scores[0] == 8 + 6 + 7 + 12 + 7
 
@@ -135,8 +135,8 @@ def test_an_objective_is_met_with_one_taken_off_plane_per_listed_country() -> No
 def test_an_objective_missing_a_country_scores_nothing(taken: list[str]) -> None:
     result = final({0: taken}, {0: ["O01", "O02"]})
     assert lines(result, 0, "objectives") == [
-        (f"{O01_LABEL}: not met", 0),
-        ("Objective O02 (Canada + Argentina): not met", 0),
+        (f"{O01_LABEL}: not met (missing United Kingdom)", 0),
+        ("Objective O02 (Canada + Argentina): not met (missing Canada, Argentina)", 0),
     ]
     assert result.scores[0] == sum(plane(c)[2] for c in taken)
 
@@ -145,7 +145,7 @@ def test_an_objective_missing_a_country_scores_nothing(taken: list[str]) -> None
 def test_the_bonus_counts_only_when_the_base_is_met() -> None:
     result = final({0: ["US4", "FR5"]}, {0: ["O01", "O02"]})  # two blue planes, no United Kingdom
     assert lines(result, 0, "objectives")[0] == (
-        f"{O01_LABEL}: not met",
+        f"{O01_LABEL}: not met (missing United Kingdom)",
         0,
     )
     assert result.category_totals(0)["objectives"] == 0
@@ -182,7 +182,11 @@ def test_one_plane_serves_one_objective_the_better_one() -> None:
     assert plane("DE3")[:2] == ("Germany", "blue")
     result = final({0: ["DE3", "US4", "FR5", "UK7"]}, {0: ["O05", "O01"]})
     assert lines(result, 0, "objectives") == [
-        ("Objective O05 (Germany + United States): not met", 0),
+        (
+            "Objective O05 (Germany + United States): not met "
+            "(the United States plane scores another objective)",
+            0,
+        ),
         (
             f"{O01_LABEL} with US4, FR5, UK7: 7 + 3 × 2 (blue airline)",
             13,
@@ -302,7 +306,7 @@ def test_a_game_played_to_its_end_is_scored_from_the_final_airports() -> None:
     assert sum(p for _, p in lines(result, 0, "planes")) == 12 + 12 + 11 + 19 + 9 + 8 + 8 + 11 + 12
     assert lines(result, 0, "objectives") == [
         ("Objective O05 (Germany + United States) with DE3, US3: 5 + 0 × 2 (yellow airline)", 5),
-        ("Objective O04 (Brazil + Japan): not met", 0),
+        ("Objective O04 (Brazil + Japan): not met (missing Japan)", 0),
     ]
     # Waiting ES7, CA7, IT5; one Airport die (taken in turn 2).
     assert lines(result, 0, "penalties") == [("3 plane cards left × −2", -6), ("1 die left × −2", -2)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from skyhall.core.result import Result, ScoreLine, rank_by
@@ -54,6 +55,21 @@ def best_assignment(
     return search(0, taken)
 
 
+def unmet(cat: Catalog, taken: Sequence[int], plan: Assignment, objective: int) -> str:
+    """Why ``objective`` is not met by the planes ``taken`` under ``plan`` (the best assignment): the
+    countries none of them is from, and those whose planes score another objective (more points)."""
+    used = {c for planes in plan if planes is not None for c in planes}
+    have = {cat.cards[c].country for c in taken}
+    free = {cat.cards[c].country for c in taken if c not in used}
+    wanted = cat.objectives[objective].countries
+    lacking = [cat.countries[k] for k in wanted if k not in have]
+    elsewhere = [cat.countries[k] for k in wanted if k in have and k not in free]
+    said = [f"missing {', '.join(lacking)}"] if lacking else []
+    if elsewhere:
+        said.append(f"the {' and '.join(elsewhere)} plane scores another objective")
+    return "; ".join(said)
+
+
 def sheet(s: State, seat: int) -> list[ScoreLine]:
     cat = s.cat
     lines = []
@@ -66,7 +82,9 @@ def sheet(s: State, seat: int) -> list[ScoreLine]:
         objective = cat.objectives[o]
         countries = " + ".join(cat.countries[k] for k in objective.countries)
         if planes is None:
-            lines.append(ScoreLine("objectives", f"Objective {objective.id} ({countries}): not met", 0))
+            why = unmet(cat, s.taken[seat], plan, o)
+            label = f"Objective {objective.id} ({countries}): not met" + (f" ({why})" if why else "")
+            lines.append(ScoreLine("objectives", label, 0))
             continue
         bonus = sum(1 for c in planes if cat.cards[c].airline == objective.airline)
         label = (

@@ -69,7 +69,7 @@ from skyhall.games.airport_rush.plane import (
     slot_name,
 )
 from skyhall.games.airport_rush.rules import AFTER_CARD, AFTER_DICE
-from skyhall.games.airport_rush.scoring import best_assignment, objective_points
+from skyhall.games.airport_rush.scoring import best_assignment, objective_points, unmet
 from skyhall.games.airport_rush.steps import (
     CARD_EFFECT,
     DRAW,
@@ -466,14 +466,11 @@ def _objective_lines(view: View, seat: int) -> list[str]:
         return ["Objectives dealt (keep 2):", *(f"  {objective_words(cat, o)}" for o in view.dealt[seat])]
     taken = view.taken[seat]
     points, plan = best_assignment(cat, taken, kept)
-    used = {c for planes in plan if planes is not None for c in planes}
-    free_countries = {cat.cards[c].country for c in taken if c not in used}
     lines = [f"Objectives ({points} points met{'' if view.is_over else ' so far'}):"]
     for o, planes in zip(kept, plan, strict=True):
         objective = cat.objectives[o]
         if planes is None:
-            missing = [cat.countries[k] for k in objective.countries if k not in free_countries]
-            state = f"missing: {', '.join(missing)}" if missing else "not met"
+            state = f"not met: {unmet(cat, taken, plan, o) or 'its planes score more elsewhere'}"
         else:
             ids = ", ".join(cat.cards[c].id for c in planes)
             state = f"MET by {ids}: {objective_points(cat, objective, planes)} points"
