@@ -10,7 +10,7 @@ import pytest
 
 from skyhall.server.authority import MOVED, NOT_A_SEAT
 from tests.web.conftest import LiveServer, browsing
-from tests.web.test_match_page import wait_for
+from tests.web.test_match_page import match_seq, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -206,7 +206,53 @@ def test_the_host_lets_a_bot_play_a_seat_whose_player_left_and_the_player_takes_
     dialog.get_by_role("button", name="Yes").click()
     wait_for(lambda: live_server.api("GET", f"/api/matches/{match}")["seats"][1]["kind"] == "bot")
     page.get_by_role("button", name="Let a bot play Bob").wait_for(state="detached")  # a bot plays it now
+    wait_for(lambda: page.evaluate("document.activeElement.getAttribute('aria-label')") == "New link for Bob")
 
     friend.get_by_text("A bot (normal) plays your seat.").wait_for()  # Bob, back, takes it back
     friend.get_by_role("button", name="Take my seat back").click()
     wait_for(lambda: live_server.api("GET", f"/api/matches/{match}")["seats"][1]["kind"] == "human")
+
+
+def test_the_hosts_dialog_holds_still_while_bots_move(live_server: LiveServer, page: Any) -> None:
+    """A question re-made at every move of the match used to re-open its dialog, moving the focus back
+    to "No": an Enter meant for "Yes" then answered no."""
+    page.goto(live_server.url + "/")
+    page.locator("select[name=game]").select_option("airport-rush")
+    page.locator("select[name=kind-0]").select_option("bot")
+    page.get_by_role("button", name="Create match").click()
+    page.get_by_role("link", name="Watch the match").click()
+    match = page.url.split("/match/")[1].split("#")[0]
+    page.get_by_text("Seat links").click()
+    page.get_by_role("button", name="New link for Player 1").click()
+    dialog = page.locator("dialog.dialog[open]")
+    assert "Opening the new link takes the seat over from the bot" in dialog.inner_text()
+    page.keyboard.press("Shift+Tab")  # from "No, go back" to "Yes"
+    wait_for(lambda: page.evaluate("document.activeElement.textContent") == "Yes")
+    seq = match_seq(live_server, match)
+    wait_for(lambda: match_seq(live_server, match) >= seq + 3)  # the bots move on meanwhile
+    assert page.evaluate("document.activeElement.textContent") == "Yes"
+
+
+def test_the_seat_i_play_stays_a_persons_when_the_players_are_fewer(
+    live_server: LiveServer, page: Any
+) -> None:
+    page.goto(live_server.url + "/")
+    page.locator("select[name=game]").select_option("airport-rush")
+    page.locator("select[name=players]").select_option("3")
+    page.locator("select[name=kind-1]").select_option("human")
+    page.locator("select[name=kind-2]").select_option("human")
+    page.get_by_label("I play seat 3").check()
+    page.locator("select[name=kind-0]").select_option("bot")
+    page.locator("select[name=players]").select_option("2")
+    assert page.get_by_label("I play seat 2").is_checked()
+    page.get_by_role("button", name="Create match").click()
+    assert page.get_by_role("link", name="Open my seat").get_attribute("href").endswith("#seat=1")
+
+
+def test_a_host_link_the_server_refuses_outright_is_said_plainly(live_server: LiveServer, page: Any) -> None:
+    match, _invite = create_in_the_lobby(page, live_server)
+    page.evaluate("localStorage.clear()")
+    page.goto(f"{live_server.url}/match/{match}#host={'y' * 3000}")
+    page.get_by_text("This host link does not work for this match").wait_for()
+    assert page.evaluate("location.hash") == ""
+    assert page.evaluate("localStorage.getItem('skyhall.hosts')") is None

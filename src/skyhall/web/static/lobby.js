@@ -62,7 +62,8 @@ function CreateForm({ games, onCreated }) {
   const pickPlayers = (n) => {
     setPlayers(n);
     setSeats(seatDefaults(n, game.levels, seats.slice(0, n)));
-    if (mine >= n) setMine(0);
+    const kept = seats.slice(0, n);
+    if (mine >= n || kept[mine].kind !== "human") setMine(Math.max(0, kept.findIndex((s) => s.kind === "human")));
     const gone = game.options.filter((o) => o.seat && options[o.name] && Number(options[o.name]) >= n);
     if (gone.length > 0) setOptions({ ...options, ...Object.fromEntries(gone.map((o) => [o.name, ""])) });
   };
@@ -179,7 +180,7 @@ function Created({ created, mine, held }) {
             <strong>${s.name}</strong> ${s.kind === "bot" ? html`<span class="badge">bot · ${s.level}</span>` : ""}
             ${s.seat === mine && held ? html`<span class="badge you">you: held by this browser</span>`
               : s.kind === "bot"
-                ? html`<details class="bot-link"><summary>Link to take this seat over from the bot</summary>${field}</details>`
+                ? html`<details class="bot-link"><summary>Link to take ${s.name} over from the bot</summary>${field}</details>`
                 : field}
           </li>`;
         })}

@@ -28,6 +28,8 @@ function showInAddress(hash) {
   history.replaceState(null, "", `${location.pathname}${location.search}${hash}`);
 }
 
+const HOST_REFUSED = "This host link does not work for this match: ask whoever created the match to copy it again.";
+
 /** The token this page plays by: `{token}` (null: a spectator; undefined until known), `failure` (why
  * an invite link could not be opened) and `ask` (set while asking whether to open it here).
  *
@@ -72,11 +74,17 @@ function useSeatToken() {
           setToken(held ? held.token : null);
         } else {
           showInAddress(""); // so that "Watch as a spectator" (#watch) is a new address, and reloads
-          setFailure("This host link does not work for this match: ask whoever created the match to copy it again.");
+          setFailure(HOST_REFUSED);
         }
       },
-      (e) => setFailure(e.status ? e.message
-        : "The server could not be reached to check this host link. Reload the page to try again."),
+      (e) => {
+        if (!e.status) {
+          setFailure("The server could not be reached to check this host link. Reload the page to try again.");
+          return;
+        }
+        showInAddress(""); // a link the server refused (not a token at all, say): as one of another match
+        setFailure(HOST_REFUSED);
+      },
     );
   }, []);
   const ask = asking && {
@@ -452,15 +460,32 @@ function SeatLinks({ message, token, levels }) {
   const [handing, setHanding] = useState(null); // the seat the host is asked to confirm a bot for
   const [error, setError] = useState(null);
   const opener = useRef(null);
+  const level = defaultLevel(levels || []);
+  // the questions are made once per asking: a new object each render would re-open the dialog (and
+  // move its focus) at every move of the match
+  const confirm = useMemo(() => asking && {
+    confirm: `Make ${asking.name} a new link?`,
+    label: asking.kind === "bot"
+      ? `The link sent for ${asking.name} before stops working. Opening the new link takes the seat over from the bot: send it to the person who is to play it.`
+      : asking.opened
+        ? `The device playing ${asking.name} now, and every link sent for the seat before, stop working at once. Send the new link to its player.`
+        : `The link sent for ${asking.name} before stops working. Send the new link to its player.`,
+  }, [asking]);
+  const botQuestion = useMemo(() => handing && {
+    confirm: `Let a bot play ${handing.name}?`,
+    label: `A bot${level ? ` (${level})` : ""} makes ${handing.name}'s choices from now on, so the match goes on without them. Their player can take the seat back from their own page.`,
+  }, [handing, level]);
   const own = message.seat;
   const others = host ? message.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => s.seat !== own) : [];
   if (own === null && others.length === 0) return null;
-  const level = defaultLevel(levels || []);
   const toBot = async (seat) => {
     setHanding(null);
     setError(null);
     try {
       await api("POST", `/api/matches/${encodeURIComponent(MATCH)}/seats/${seat}/control`, { token: host, kind: "bot", level });
+      // the button goes once a bot plays the seat: the focus goes on to the seat's "New link"
+      const next = document.querySelector(`.seat-links li[data-seat="${seat}"] button`);
+      if (next) next.focus();
     } catch (e) {
       setError(e.message);
     }
@@ -474,12 +499,6 @@ function SeatLinks({ message, token, levels }) {
     } catch (e) {
       setError(e.message);
     }
-  };
-  const confirm = asking && {
-    confirm: `Make ${asking.name} a new link?`,
-    label: asking.opened
-      ? `The device playing ${asking.name} now, and every link sent for the seat before, stop working at once. Send the new link to its player.`
-      : `The link sent for ${asking.name} before stops working. Send the new link to its player.`,
   };
   return html`
     <details class="seat-links">
@@ -507,10 +526,8 @@ function SeatLinks({ message, token, levels }) {
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${confirm && html`<${Confirm} choice=${confirm} opener=${opener.current} safe=${true}
         onYes=${() => make(asking.seat, host)} onNo=${() => setAsking(null)} />`}
-      ${handing && html`<${Confirm} opener=${opener.current} safe=${true} choice=${{
-        confirm: `Let a bot play ${handing.name}?`,
-        label: `A bot${level ? ` (${level})` : ""} makes ${handing.name}'s choices from now on, so the match goes on without them. Their player can take the seat back from their own page.`,
-      }} onYes=${() => toBot(handing.seat)} onNo=${() => setHanding(null)} />`}
+      ${botQuestion && html`<${Confirm} choice=${botQuestion} opener=${opener.current} safe=${true}
+        onYes=${() => toBot(handing.seat)} onNo=${() => setHanding(null)} />`}
     </details>`;
 }
 
