@@ -340,10 +340,11 @@ def test_replay_says_what_it_did_with_an_entry_it_cannot_follow(results: Path, t
     record = tmp_path / "one.json"
     record.write_text(json.dumps(json.loads(results.read_text().splitlines()[0])["record"]))
     steps = len(json.loads(record.read_text())["actions"])
-    code, out = invoke("replay", str(record), input="b\nxyz\nj 99999\nn\nq\n")
+    code, out = invoke("replay", str(record), input="b\nxyz\n?\nj 99999\nn\nq\n")
     out = " ".join(out.split())
     assert code == 0
     assert "This is the start." in out and "Not a command: 'xyz'." in out
+    assert "Not a command: '?'" not in out  # the keys, as `play` answers it
     assert f"There are {steps} decisions: showing the last." in out and "This is the last decision." in out
 
 

@@ -122,6 +122,8 @@ class Replay:
                 at = min(wanted, last)
             elif entry in ("q", "quit"):
                 return
+            elif entry in ("?", "h", "help"):  # as in `skyhall play`
+                said = KEYS
             else:
                 said = f"Not a command: {entry!r}. {KEYS}"
 
