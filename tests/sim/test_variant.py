@@ -13,7 +13,7 @@ from skyhall.games import skyport
 from skyhall.games.skyport.cards import load
 from skyhall.games.skyrise import VARIANTS
 from skyhall.sim.runner import run_many
-from skyhall.sim.variant import build, setting, value_of
+from skyhall.sim.variant import build, described, setting, value_of
 
 SHIPPED_TOKENS = ((10, 8, 6, 4), (7, 5, 4, 3))
 
@@ -154,3 +154,12 @@ def test_an_error_names_the_variant_source_that_made_the_change(tmp_path: Path) 
     file.write_text("[airships.B1]\nmovement = 3\n", encoding="utf-8")
     with pytest.raises(DataError, match=r"action space.*\(changed by --set skyport\.B2\.movement=9\)"):
         build("skyport", file, ["skyport.B2.movement=2", "skyport.B2.movement=9"])
+
+
+def test_a_variant_is_described_in_set_words() -> None:
+    overlay = build("skyport", None, ["skyport.B1.movement=3", "skyport.tokens.colours=12,9,6,3"])
+    assert overlay is not None and described(overlay) == "B1.movement=3, tokens.colours=[12, 9, 6, 3]"
+    whole = {"airships": {"airship": [{"id": "B1"}, {"id": "B2"}]}}
+    assert described(whole) == "airships.airship (all 2 entries replaced)"
+    many = {"board": {f"f{k}": k for k in range(8)}}
+    assert described(many, shown=3) == "board.f0=0, board.f1=1, board.f2=2 and 5 more"

@@ -50,7 +50,11 @@ Sets = Annotated[
 ]
 VariantFile = Annotated[
     Path | None,
-    typer.Option("--variant", help="A TOML overlay on the card data (tables mirror the data files)."),
+    typer.Option(
+        "--variant",
+        help="A TOML overlay on the card data (tables mirror the data files), or an edited copy of one "
+        "data file.",
+    ),
 ]
 
 
@@ -262,7 +266,8 @@ def sim(
 
     first = run.options.get("first_player")
     order = f"Player {first + 1} (seat {first}) plays first, " if isinstance(first, int) else ""
-    changed = " with a variant of the card data," if run.options.get("data") else ""
+    data = run.options.get("data")
+    changed = f" with a variant of the card data ({variant.described(data)})," if data else ""
     rules = "".join(f" {k}={v}," for k, v in run.options.items() if k not in ("data", "first_player"))
     played = f"{len(lines)} of {games}" if interrupted else str(games)
     console.print(

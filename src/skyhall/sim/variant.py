@@ -109,6 +109,25 @@ def whole_file(game: str, path: Path, document: Overlay) -> Overlay:
     return {copied[0]: {key: value for key, value in document.items() if key != "reconstructed"}}
 
 
+def described(overlay: Mapping[str, Any], shown: int = 6) -> str:
+    """What ``overlay`` changes, in ``--set`` words: ``airships.B1.movement=3, board.tokens.colours=[12, 9]``
+    (a replaced array of tables by its name alone; past ``shown`` changes, how many more)."""
+    changes: list[str] = []
+
+    def walk(path: str, value: Any) -> None:
+        if isinstance(value, Mapping):
+            for key, inner in value.items():
+                walk(f"{path}.{key}" if path else str(key), inner)
+        elif isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+            changes.append(f"{path} (all {len(value)} entries replaced)")
+        else:
+            changes.append(f"{path}={json.dumps(value)}")
+
+    walk("", overlay)
+    more = f" and {len(changes) - shown} more" if len(changes) > shown else ""
+    return ", ".join(changes[:shown]) + more
+
+
 def merge(base: Mapping[str, Any], change: Mapping[str, Any]) -> Overlay:
     """``change`` merged over ``base``, tables merged key by key, other values replaced."""
     out = dict(base)
