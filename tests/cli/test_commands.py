@@ -18,6 +18,7 @@ from skyhall.core.record import GameRecord
 from skyhall.core.registry import get
 from skyhall.games.skyport import new_game
 from skyhall.games.skyport.cards import load
+from skyhall.sim import variant
 
 runner = CliRunner()
 ALWAYS_FIRST = "1\n" * 2000
@@ -564,3 +565,16 @@ def test_a_data_file_edited_wrong_is_one_line_naming_file_entry_and_field(comman
         "Error: a data file could not be loaded: skyhall/games/skyport/data/airships.toml: "
         "entry 'B1', field 'movement': expected an integer, found '4'\n"
     )
+
+
+@pytest.mark.parametrize("game_id", ["skyport", "airport-rush", "skyrise"])
+def test_data_lists_the_files_tables_entries_and_fields_and_a_set_that_works(game_id: str) -> None:
+    code, out = invoke("data", game_id)
+    said = " ".join(out.split())
+    assert code == 0 and "data files in" in said and "(reconstructed)" in said
+    example = re.search(rf"--set ({re.escape(game_id)}\.\S+=\S+?);", said)
+    assert example is not None
+    assert variant.build(game_id, None, [example[1]]) is not None  # the value it shows is the file's own
+    if game_id == "skyrise":
+        assert "wonder 1 (Hall" in said  # entries named as errors name them
+    assert invoke("data", "chess")[0] == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from skyhall.cli.bench import bench
+from skyhall.cli.data import data
 from skyhall.cli.play import play
 from skyhall.cli.replay import replay
 from skyhall.cli.report import report
@@ -27,6 +28,7 @@ app.command()(sim)
 app.command()(replay)
 app.command()(tournament)
 app.command()(report)
+app.command()(data)
 app.command()(serve)
 app.command()(bench)
 

@@ -165,10 +165,11 @@ def entries(file: str, document: dict[str, Any], array: str) -> Iterator[Entry]:
     if not isinstance(items, list) or not items:
         raise DataError(file, f"[[{array}]]", "(array)", "a non-empty array of tables")
     for i, table in enumerate(items):
-        yield Entry(file, _entry_name(array, i, table), table)
+        yield Entry(file, entry_name(array, i, table), table)
 
 
-def _entry_name(array: str, i: int, table: object) -> str:
+def entry_name(array: str, i: int, table: object) -> str:
+    """How an error (and ``skyhall data``) names entry ``i`` of ``[[array]]`` (see :func:`entries`)."""
     if not isinstance(table, dict):
         return f"{array}[{i}]"
     if "id" in table:
