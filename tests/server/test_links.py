@@ -14,7 +14,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
 from skyhall.server import storage
-from skyhall.server.authority import MOVED, NOT_A_SEAT, Refused, unopened
+from skyhall.server.authority import MOVED, NOT_A_SEAT, NOT_A_SEAT_OVER, Refused, unopened
 from skyhall.server.storage import token_hash
 from tests.server.conftest import BACKENDS, Server
 from tests.server.test_sockets import join
@@ -226,6 +226,8 @@ def test_a_finished_bot_seats_link_opens_it_and_leaves_it_a_bot(server: Server) 
     server.wait_until(lambda: server.state(match)["status"] == "over", timeout=120)
     taker = server.claim(match, created["seats"][0]["token"])
     assert server.state(match, taker)["seats"][0]["kind"] == "bot"
+    spent = claim(server, match, created["seats"][0]["token"])  # once over, no new link would help
+    assert (spent.status_code, spent.json()["message"]) == (403, NOT_A_SEAT_OVER)
 
 
 def test_only_the_seat_or_the_host_can_make_a_seat_a_new_link(server: Server) -> None:

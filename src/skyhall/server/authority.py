@@ -144,6 +144,11 @@ NOT_A_SEAT = (
     "This link does not open a seat of this match. An invite link works until it is opened, and a "
     "seat's link stops working when the seat moves to another device: ask the match's host for a new link"
 )
+NOT_A_SEAT_OVER = (
+    "This link does not open a seat of this match. An invite link works until it is opened, and this "
+    "match is over: watch its replay"
+)
+"""What a spent or forged link is told once the match is over (no new link would help then)."""
 """Why a token opens no seat: forged, an invite already opened, or a device's since replaced (alike,
 so that a refusal tells nothing of which)."""
 
@@ -312,7 +317,8 @@ class Authority:
                     raise Refused("invalid", "device: a device's token must be its own, not a link's")
             seat = next((i for i, s in enumerate(self.seats) if s.invited(hashed)), None)
             if seat is None:
-                raise Refused("forbidden", NOT_A_SEAT)
+                over = self.state is not None and self.state.is_over
+                raise Refused("forbidden", NOT_A_SEAT_OVER if over else NOT_A_SEAT)
             secret = device or secrets.token_urlsafe(24)
             playing = self.state is not None and not self.state.is_over
             try:
