@@ -144,13 +144,13 @@ NOT_A_SEAT = (
     "This link does not open a seat of this match. An invite link works until it is opened, and a "
     "seat's link stops working when the seat moves to another device: ask the match's host for a new link"
 )
+"""Why a token opens no seat: forged, an invite already opened, or a device's since replaced (alike,
+so that a refusal tells nothing of which)."""
 NOT_A_SEAT_OVER = (
     "This link does not open a seat of this match. An invite link works until it is opened, and this "
     "match is over: watch its replay"
 )
 """What a spent or forged link is told once the match is over (no new link would help then)."""
-"""Why a token opens no seat: forged, an invite already opened, or a device's since replaced (alike,
-so that a refusal tells nothing of which)."""
 
 
 def unopened(match_id: str) -> str:
@@ -271,7 +271,7 @@ class Authority:
 
     def hosted_by(self, token: str | None) -> bool:
         """Whether ``token`` is the match's host token."""
-        return bool(token) and _same(token_hash(token or ""), self.host_hash)
+        return token is not None and _same(token_hash(token), self.host_hash)
 
     def holder(self, token: str | None) -> tuple[int, str]:
         """:meth:`seat_for`, and the token's hash (what a socket or a choice is checked by later)."""

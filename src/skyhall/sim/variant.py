@@ -71,8 +71,8 @@ def setting(game: str, text: str) -> Overlay:
     return overlay
 
 
-def read_file(path: Path, game: str | None = None) -> Overlay:
-    """The overlay in a ``--variant`` TOML file (with ``game``, a copy of one of its data files is the
+def read_file(path: Path, game: str) -> Overlay:
+    """The overlay in a ``--variant`` TOML file of ``game`` (a copy of one of its data files is the
     overlay that replaces that file's tables: see :func:`whole_file`)."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -81,7 +81,7 @@ def read_file(path: Path, game: str | None = None) -> Overlay:
     except UnicodeDecodeError:
         raise DataError(str(path), "(file)", "(file)", "a TOML text file (it is not UTF-8 text)") from None
     document = parse_toml(text, str(path))
-    if game is not None and "reconstructed" in document:
+    if "reconstructed" in document:
         return whole_file(game, path, document)
     return document
 

@@ -36,6 +36,13 @@ function optionValue(option, text) {
   return option.seat ? Number(t) : t;
 }
 
+/** The seat "I play this seat" marks among `seats`: `at` if a person plays it, else the first seat a
+ * person plays (else the first seat: a match of bots alone, which its creator watches). */
+function personSeat(seats, at) {
+  if (seats[at] && seats[at].kind === "human") return at;
+  return Math.max(0, seats.findIndex((s) => s.kind === "human"));
+}
+
 function seatDefaults(count, levels, old = []) {
   return Array.from({ length: count }, (_, i) =>
     old[i] || { kind: i === 0 ? "human" : "bot", level: defaultLevel(levels), name: "" });
@@ -62,17 +69,14 @@ function CreateForm({ games, onCreated }) {
   const pickPlayers = (n) => {
     setPlayers(n);
     setSeats(seatDefaults(n, game.levels, seats.slice(0, n)));
-    const kept = seats.slice(0, n);
-    if (mine >= n || kept[mine].kind !== "human") setMine(Math.max(0, kept.findIndex((s) => s.kind === "human")));
+    setMine(personSeat(seats.slice(0, n), mine));
     const gone = game.options.filter((o) => o.seat && options[o.name] && Number(options[o.name]) >= n);
     if (gone.length > 0) setOptions({ ...options, ...Object.fromEntries(gone.map((o) => [o.name, ""])) });
   };
   const setSeat = (i, change) => {
     const next = seats.map((s, j) => (j === i ? { ...s, ...change } : s));
     setSeats(next);
-    // "I play this seat" is a person's seat: when it becomes a bot's, the first person's seat is yours
-    const first = next.findIndex((s) => s.kind === "human");
-    if (next[mine] && next[mine].kind !== "human" && first >= 0) setMine(first);
+    setMine(personSeat(next, mine));
   };
 
   const submit = async (event) => {

@@ -66,25 +66,19 @@ function useSeatToken() {
   useEffect(() => { if (invite && !mine) open(); }, []);
   useEffect(() => {
     if (!hosting) return;
+    const refused = () => {
+      showInAddress(""); // the token out of sight, and "Watch as a spectator" (#watch) a new address
+      setFailure(HOST_REFUSED);
+    };
     adoptHost(MATCH, hosting).then(
       (found) => {
+        if (!found) return refused();
         const held = heldSeat();
         showInAddress(held ? `#seat=${held.seat}` : "#watch"); // the host's token out of sight
-        if (found) {
-          setToken(held ? held.token : null);
-        } else {
-          showInAddress(""); // so that "Watch as a spectator" (#watch) is a new address, and reloads
-          setFailure(HOST_REFUSED);
-        }
+        return setToken(held ? held.token : null);
       },
-      (e) => {
-        if (!e.status) {
-          setFailure("The server could not be reached to check this host link. Reload the page to try again.");
-          return;
-        }
-        showInAddress(""); // a link the server refused (not a token at all, say): as one of another match
-        setFailure(HOST_REFUSED);
-      },
+      (e) => (e.status ? refused() // a link the server refused outright (not a token at all, say)
+        : setFailure("The server could not be reached to check this host link. Reload the page to try again.")),
     );
   }, []);
   const ask = asking && {
