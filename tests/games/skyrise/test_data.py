@@ -268,6 +268,13 @@ def test_duplicate_initiative() -> None:
     assert (error.entry, error.field) == ("[[wonder]]", "initiative")
 
 
+def test_a_duplicate_wonder_name_names_the_second_card() -> None:
+    """Wonder 2 takes Wonder 1's name: players, the log and the score sheet could not tell them apart."""
+    error = refused("wonders.toml", set_field("wonder", "number", 2, "name", "Hall of Echoes"))
+    assert (error.entry, error.field) == ("wonder 2 (Hall of Echoes)", "name")
+    assert error.expected == "a name no other Wonder has, 'Hall of Echoes' is taken"
+
+
 def test_counts_of_arrays() -> None:
     error = refused("buildings.toml", lambda document: document["band"].pop())
     assert (error.entry, error.field, error.expected) == ("[[band]]", "(array)", "12 bands, found 11")

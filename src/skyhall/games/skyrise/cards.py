@@ -380,11 +380,14 @@ def build_catalog(read: Reader) -> Catalog:
         needs_points = needs_points and effect not in ("extra_commission", "best_colour")
         if not needs_points and entry.integer("points", 0, default=0):  # a variant's change would do nothing
             raise entry.fail("points", f"none: a {effect} Wonder scores no points of its own")
+        name = entry.text("name")
+        if any(w.name == name for w in wonder_list):  # players, logs and the score sheet tell Wonders by name
+            raise entry.fail("name", f"a name no other Wonder has, {name!r} is taken")
         wonder_list.append(
             WonderCard(
                 i,
                 number,
-                entry.text("name"),
+                name,
                 entry.integer("initiative", 1, default=number),
                 effect,
                 entry.integer("points", 0) if needs_points else entry.integer("points", 0, default=0),
