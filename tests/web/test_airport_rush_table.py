@@ -190,6 +190,29 @@ def test_kept_objectives_and_taken_dice_are_clicked_in_any_order(page: Any, harn
     assert errors == []
 
 
+def test_a_chosen_die_clicked_again_is_put_back(page: Any, harness: str) -> None:
+    """Of the dice being taken from a load space, a second click on one takes it back; the rest stay."""
+    errors = open_table(page, harness, "airport-rush")
+    s = airport_rush.new_game(2, 6)
+    rng = Rng(6)
+    while not any(len(a.faces) > 2 for a in s.legal_actions() if isinstance(a, TakeDice)):
+        s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
+    offered = mount(page, s, s.to_act)
+    take = max((c for c in offered if c["notation"].startswith("take")), key=lambda c: c["unordered"])
+    dice, button = take["target"][:-1], take["target"][-1]
+    start = highlighted(page)
+    assert click_path(page, dice[:2]) == []
+    assert page.locator(".ar-chosen").count() == 2
+    page.locator(f'.ar-chosen[data-target="{dice[0]}"]').first.click()
+    assert page.locator(".ar-chosen").count() == 1
+    assert page.locator(".ar-chosen").get_attribute("data-target") == dice[1]
+    assert page.locator('[aria-pressed="true"]').count() == 1
+    page.locator(".ar-chosen").click()
+    assert page.locator(".ar-chosen").count() == 0 and highlighted(page) == start
+    assert click_path(page, [*dice, button]) == [[take["notation"]]]
+    assert errors == []
+
+
 def test_a_plane_whose_dice_overshoot_its_total_says_so(page: Any, harness: str) -> None:
     """A plane takes off on its exact total: dice beyond it are flagged, not shown as progress."""
     errors = open_table(page, harness, "airport-rush")

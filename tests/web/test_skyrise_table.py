@@ -71,6 +71,22 @@ def test_a_bid_is_a_district_then_a_value_from_the_picker(page: Any, harness: st
     assert errors == []
 
 
+def test_a_second_click_on_the_chosen_district_takes_it_back(page: Any, harness: str) -> None:
+    errors = open_table(page, harness, "skyrise")
+    s = skyrise.new_game(3, 4, {"first_player": 0})
+    mount(page, s, 0)
+    firsts = highlighted(page)
+    assert click_path(page, ["district:C3"]) == []
+    chosen = page.locator('[data-target="district:C3"][aria-pressed="true"]')
+    assert chosen.count() == 1
+    chosen.click()
+    assert page.locator(".sr-picker").count() == 0
+    assert page.locator(".sr-chosen").count() == 0
+    assert highlighted(page) == firsts
+    assert click_path(page, ["district:C2", "bid:54"]) == [["bid 54 C2"]]
+    assert errors == []
+
+
 @pytest.mark.parametrize(
     ("keys", "said"),
     [

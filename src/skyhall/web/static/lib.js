@@ -9,15 +9,17 @@ export const html = htm.bind(h);
 /** Props for an SVG element that can be clicked as `name` when the match page says it is next.
  * `next` holds the names clickable now (a Map to the words of what clicking does, read out as the
  * element's name): such an element is also a button for the keyboard (Tab, then Enter or Space). */
-export function clickable(name, next, onTarget) {
-  if (!next || !next.has(name)) return { "data-target": name, class: "target" };
-  const act = (e) => { e.stopPropagation(); onTarget(name); };
+export function clickable(name, next, onTarget, picked = false) {
+  const live = picked || (next && next.has(name));
+  if (!live) return { "data-target": name, class: "target" };
+  const act = (e) => { e.stopPropagation(); onTarget(name, picked); };
   return {
     "data-target": name,
-    class: "target next",
+    class: picked ? "target picked" : "target next",
     tabindex: 0,
     role: "button",
-    "aria-label": (next.get && next.get(name)) || name,
+    "aria-label": picked ? "Picked: click again to undo this pick" : (next.get && next.get(name)) || name,
+    "aria-pressed": picked ? "true" : undefined,
     onClick: act,
     onKeyDown: (e) => {
       // a real <button> already clicks itself on Enter and Space
@@ -83,6 +85,15 @@ function headLeft(choice, path) {
   }
   for (let i = head; i < path.length; i++) if (choice.target[i] !== path[i]) return null;
   return left;
+}
+
+/** The click path once the click on `name` is taken back: without its last `name`, and without the
+ * clicks after it too when no choice goes on from the rest (a later click may only make sense after it). */
+export function unclick(choices, path, name) {
+  const at = path.lastIndexOf(name);
+  if (at < 0) return path;
+  const rest = [...path.slice(0, at), ...path.slice(at + 1)];
+  return choices.some((c) => follows(c, rest)) ? rest : path.slice(0, at);
 }
 
 /** Whether `path` is the start of `choice`'s clicks (or all of them). */

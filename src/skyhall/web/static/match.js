@@ -4,7 +4,7 @@ import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
   adoptHost, api, claimSeat, defaultLevel, follows, forgetSeat, heldSeats, holdSeat, hostLink, hostToken, HowToPlay, html,
-  inAddress, LinkField, named, ordinal, seatLink, setSeatNames, targetWords,
+  inAddress, LinkField, named, ordinal, seatLink, setSeatNames, targetWords, unclick,
 } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
@@ -590,8 +590,13 @@ function Live() {
   useEffect(() => {
     // A click on the table (or Escape) that starts or clears a path un-marks the element clicked: the
     // focus moves on to what can be clicked next (not when a new position clears the path: the focus
-    // stays where the reader is).
-    if (clicked.current) refocus(null);
+    // stays where the reader is). The element just clicked stays focusable, drawn picked (a click takes
+    // it back), so it lets the focus go first.
+    if (clicked.current) {
+      const at = document.activeElement;
+      if (at && at.matches && at.matches(".target.picked")) at.blur();
+      refocus(null);
+    }
     clicked.current = false;
   }, [path]);
 
@@ -611,9 +616,9 @@ function Live() {
     opener.current = document.activeElement;
     setAsking(choice);
   };
-  const onTarget = (name) => {
+  const onTarget = (name, picked = false) => {
     clicked.current = true;
-    const p = [...path, name];
+    const p = picked ? unclick(choices, path, name) : [...path, name];
     const full = choices.filter((c) => c.target.length === p.length && follows(c, p));
     const longer = choices.filter((c) => c.target.length > p.length && follows(c, p));
     if (full.length === 0 && longer.length === 0) {
@@ -621,7 +626,8 @@ function Live() {
       return;
     }
     setPath(p);
-    if (full.length === 1 && longer.length === 0) choose(full[0]);
+    if (picked) setMenu(full.length > 0 && p.length > 0 ? full : null);
+    else if (full.length === 1 && longer.length === 0) choose(full[0]);
     else setMenu(full.length > 0 ? full : null);
   };
   const clearOnBackground = (e) => {

@@ -45,7 +45,7 @@ const title = (text) => html`<title>${text}</title>`;
 
 /** Props for a clickable element; `chosen` marks it as part of the clicks made so far. */
 function hit(name, ctx, chosen = false) {
-  const props = clickable(name, ctx.next, ctx.onTarget);
+  const props = clickable(name, ctx.next, ctx.onTarget, chosen);
   if (chosen) props.class += " ar-chosen";
   return props;
 }

@@ -41,10 +41,12 @@ const PASS_WORDS = {
 
 // -- small helpers ---------------------------------------------------------------------------
 
-/** Props for a clickable element, marked `picked` once it is on the path being built. */
+/** Props for a clickable element, `picked` (a click on it takes it back) once it is on the path being
+ * built and cannot be clicked again. */
 function tgt(ctx, name) {
-  const props = clickable(name, ctx.next, ctx.onTarget);
-  if (ctx.path.includes(name)) props.class += " picked";
+  const onPath = ctx.path.includes(name);
+  const props = clickable(name, ctx.next, ctx.onTarget, onPath && !ctx.next.has(name));
+  if (onPath && ctx.next.has(name)) props.class += " picked";
   return props;
 }
 

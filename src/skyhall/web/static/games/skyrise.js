@@ -95,8 +95,8 @@ const STYLE = `
 `;
 
 /** Props of a clickable element whose own classes are kept next to the match page's `target next`. */
-function hit(name, base, next, onTarget) {
-  const props = clickable(name, next, onTarget);
+function hit(name, base, next, onTarget, picked = false) {
+  const props = clickable(name, next, onTarget, picked);
   return { ...props, class: `${base} ${props.class}` };
 }
 
@@ -228,7 +228,7 @@ function District({ c, next, onTarget, chosen, lead }) {
   const x = c.gx * U;
   const y = c.gy * U;
   const name = `district:${c.id}`;
-  const props = hit(name, `sr-cell${chosen ? " sr-chosen" : ""}`, next, onTarget);
+  const props = hit(name, `sr-cell${chosen ? " sr-chosen" : ""}`, next, onTarget, chosen);
   const title = `${c.id}: ${c.colour} district` + (c.structure ? `, ${c.structure}${c.owner !== null ? ` (${seatLabel(c.owner)})` : ""}` : "") +
     (c.disc ? `, ${c.disc} disc` : "") + (c.bridge ? ", bridge end" : "") + (c.waterfall ? ", waterfall" : "");
   return html`<g ...${props}>
@@ -421,7 +421,7 @@ function Row({ view, p, colour, n, next, onTarget, chosen }) {
   const c = DISTRICT[colour];
   const mine = p === view.seat;
   const name = `row:${colour}`;
-  const props = mine ? hit(name, `sr-row${chosen ? " sr-chosen" : ""}`, next, onTarget) : { class: "sr-row" };
+  const props = mine ? hit(name, `sr-row${chosen ? " sr-chosen" : ""}`, next, onTarget, chosen) : { class: "sr-row" };
   const values = view.row_values;
   return html`<div ...${props} title=${`${colour} row: ${n} disc${n === 1 ? "" : "s"}, ${values[n]} per Structure on ${colour}`}>
     <span class="sr-row-colour" style=${`background:${c.tile}`}>${c.letter}</span>
