@@ -370,3 +370,45 @@ def test_my_matches_lists_the_matches_a_browser_hosts_with_or_without_a_seat(ser
     ]
     nobody = server.client.post("/api/my-matches", json={"tokens": [], "hosts": [hosted["host"]]})
     assert nobody.json()["matches"][0]["name"] is None and nobody.json()["matches"][0]["rank"] is None
+
+
+def rehost(server: Server, match: str, token: str | None) -> Any:
+    return server.client.post(f"/api/matches/{match}/host", json={"token": token})
+
+
+def test_a_new_host_link_revokes_every_copy_of_the_old_one_and_survives_a_restart(server: Server) -> None:
+    """A host link seen by the wrong person: the host makes a new one, and the old token can neither make
+    links, hand seats to bots, list the match as hosted, nor make yet another host link."""
+    created = server.create_unopened()
+    match, old = created["match"], created["host"]
+    answer = rehost(server, match, old)
+    assert answer.status_code == 200, answer.text
+    new = answer.json()["host"]
+    assert answer.json()["match"] == match and new != old and len(new) >= 22
+
+    refused = invite(server, match, 1, old)
+    assert refused.status_code == 403
+    assert refused.json()["message"] == "only the seat's own token or the match host's can make it a new link"
+    control = f"/api/matches/{match}/seats/1/control"
+    assert server.client.post(control, json={"token": old, "kind": "bot"}).status_code == 403
+    again = rehost(server, match, old)
+    assert again.status_code == 403
+    assert again.json()["message"] == "only the match host's token can make the match a new host link"
+    listed = server.client.post("/api/my-matches", json={"tokens": [], "hosts": [old, new]}).json()["matches"]
+    assert [(m["match"], m["host"]) for m in listed] == [(match, True)]  # found by the new token alone
+    assert server.client.post("/api/my-matches", json={"tokens": [], "hosts": [old]}).json()["matches"] == []
+
+    server.restart()
+    assert invite(server, match, 1, old).status_code == 403
+    assert invite(server, match, 1, new).status_code == 200
+    assert rehost(server, match, new).status_code == 200
+
+
+def test_a_new_host_link_needs_the_hosts_token(server: Server) -> None:
+    created = server.create()
+    match, seat_token = created["match"], created["seats"][0]["token"]
+    assert rehost(server, match, None).status_code == 401
+    assert rehost(server, match, seat_token).status_code == 403  # a seat's token is no host's
+    assert rehost(server, match, "forged-" * 4).status_code == 403
+    assert rehost(server, "no-such-match", created["host"]).status_code == 404
+    assert invite(server, match, 1, created["host"]).status_code == 200  # nothing changed

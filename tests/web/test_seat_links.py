@@ -191,6 +191,41 @@ def test_the_host_link_manages_the_match_from_another_device_and_a_forged_one_no
     phone.get_by_text("You are watching.").wait_for()
 
 
+def test_a_new_host_link_leaves_the_old_ones_device_without_the_links(
+    live_server: LiveServer, page: Any, friend: Any
+) -> None:
+    """The host link was opened on a device that is lost: the host makes a new one, and there the old
+    token makes no seat a new link (and the page says why)."""
+    match, invite = create_in_the_lobby(page, live_server)
+    page.goto(f"{live_server.url}/match/{match}#seat=0")
+    page.get_by_text("Seat links").click()
+    old = page.get_by_label("Host link", exact=True).input_value()
+    friend.goto(old)
+    friend.get_by_text("You are watching.").wait_for()
+
+    page.get_by_role("button", name="New host link").click()
+    dialog = page.locator("dialog.dialog[open]")
+    assert "The host link stops working at once" in dialog.inner_text()
+    dialog.get_by_role("button", name="Yes").click()
+    page.get_by_text("This is a new host link: the one before works nowhere any more.").wait_for()
+    new = page.get_by_label("Host link", exact=True).input_value()
+    assert new != old and new.startswith(f"{live_server.url}/match/{match}#host=")
+    token = new.split("#host=")[1]
+    assert page.evaluate("JSON.parse(localStorage.getItem('skyhall.hosts'))[0].token") == token
+    page.reload()  # this browser keeps the new one
+    page.get_by_text("Seat links").click()
+    assert page.get_by_label("Host link", exact=True).input_value() == new
+
+    friend.get_by_text("Seat links").click()
+    friend.get_by_role("button", name="New link for Bob").click()
+    friend.locator("dialog.dialog[open]").get_by_role("button", name="Yes").click()
+    friend.get_by_text(
+        "This browser's host link no longer works: a new one was made on another device."
+    ).wait_for()
+    bob = live_server.api("POST", f"/api/matches/{match}/claim", {"token": invite.split("#token=")[1]})
+    assert bob["seat"] == 1  # Bob's first link still works: the old host token made it no new one
+
+
 def test_the_host_lets_a_bot_play_a_seat_whose_player_left_and_the_player_takes_it_back(
     live_server: LiveServer, page: Any, friend: Any
 ) -> None:

@@ -8,6 +8,7 @@ Routes (docs/server.md has the messages in full):
 ``POST /api/matches``                       create a match: each seat's invite link, the host's token
 ``POST /api/matches/{id}/claim``            open an invite link: the seat, and this device's own token for it
 ``POST /api/matches/{id}/seats/{n}/invite`` a new invite link for seat ``n`` (the seat's token or the host's)
+``POST /api/matches/{id}/host``             a new host token (the host's own); the one before stops working
 ``POST /api/my-matches``                    the matches of the tokens a browser holds
 ``GET  /api/matches/{id}``                  the state, as a seat (``Authorization: Bearer``) or a spectator
 ``POST /api/matches/{id}/act``              make a choice (token, seq, action)
@@ -444,6 +445,13 @@ def create_app(
         authority.check_readable()
         token = await authority.invite(hall.store, seat, body.token)
         return {"seat": seat, "token": token, "invite": invite_link(authority.id, token)}
+
+    @app.post("/api/matches/{match_id}/host")
+    async def rehost(match_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+        hall = hall_of(request)
+        authority = await hall.get(match_id)
+        authority.check_readable()
+        return {"match": authority.id, "host": await authority.rehost(hall.store, body.token)}
 
     @app.post("/api/my-matches")
     async def my_matches(body: TokensBody, request: Request) -> dict[str, Any]:

@@ -355,6 +355,19 @@ class Authority:
             await self._relink(store, seat, device, token_hash(link))
             return link
 
+    async def rehost(self, store: Store, token: str | None) -> str:
+        """A new host token, asked with the host's own: every copy of the one before (a host link
+        shown to the wrong person, a lost device) stops being the host's at once."""
+        if not token:
+            raise Refused("unauthorized", "this needs the match host's token")
+        async with self.lock:
+            if not self.hosted_by(token):
+                raise Refused("forbidden", "only the match host's token can make the match a new host link")
+            made = secrets.token_urlsafe(24)
+            await asyncio.to_thread(store.set_host, self.id, token_hash(made))
+            self.host_hash = token_hash(made)
+            return made
+
     async def _relink(
         self, store: Store, seat: int, device: str | None, invite: str | None, human: bool = False
     ) -> None:

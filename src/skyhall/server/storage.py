@@ -365,6 +365,13 @@ class Store:
                 row.kind, row.level = "human", None
             session.get_one(MatchRow, match_id).updated = now()
 
+    def set_host(self, match_id: str, host_hash: str) -> None:
+        """Store the match's new host token (its hash): the one before stops being the host's."""
+        with self.session.begin() as session:
+            row = session.get_one(MatchRow, match_id)
+            row.host_hash = host_hash
+            row.updated = now()
+
     def mark(self, match_id: str, status: str, reason: str | None = None) -> None:
         """Set the match's status (and why it is broken), without reading the row: a row whose other
         columns are damaged can still be marked."""

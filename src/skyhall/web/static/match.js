@@ -3,7 +3,7 @@
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
-  adoptHost, api, claimSeat, defaultLevel, follows, forgetSeat, heldSeats, holdSeat, hostLink, hostToken, HowToPlay, html,
+  adoptHost, api, claimSeat, defaultLevel, follows, forgetSeat, heldSeats, holdHost, holdSeat, hostLink, hostToken, HowToPlay, html,
   inAddress, LinkField, named, ordinal, seatLink, setSeatNames, targetWords, unclick,
 } from "./lib.js";
 
@@ -448,8 +448,9 @@ function SeatControl({ message, token, levels }) {
  * browser that created it) makes any other seat a new link, for a link gone astray or a lost device,
  * and lets a bot play a seat whose player left (they take it back from their own page). */
 function SeatLinks({ message, token, levels }) {
-  const host = useMemo(() => hostToken(MATCH), []);
-  const [made, setMade] = useState(null); // the new link: {seat, link}
+  const [host, setHost] = useState(() => hostToken(MATCH));
+  const [made, setMade] = useState(null); // the new link: {seat, link}; {seat: "host"} for the host link
+  const [rehosting, setRehosting] = useState(false); // the host is asked to confirm a new host link
   const [asking, setAsking] = useState(null); // the seat the host is asked to confirm a new link for
   const [handing, setHanding] = useState(null); // the seat the host is asked to confirm a bot for
   const [error, setError] = useState(null);
@@ -469,9 +470,17 @@ function SeatLinks({ message, token, levels }) {
     confirm: `Let a bot play ${handing.name}?`,
     label: `A bot${level ? ` (${level})` : ""} makes ${handing.name}'s choices from now on, so the match goes on without them. Their player can take the seat back from their own page.`,
   }, [handing, level]);
+  const hostQuestion = useMemo(() => rehosting && {
+    confirm: "Make a new host link?",
+    label: "The host link stops working at once, on every device it was opened on but this one, and wherever it was sent. Open the new one on your other devices.",
+  }, [rehosting]);
   const own = message.seat;
   const others = host ? message.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => s.seat !== own) : [];
   if (own === null && others.length === 0) return null;
+  // the host's token refused: another device made a new host link, which this browser does not hold
+  const failed = (e, by) => setError(by === host && e.code === "forbidden"
+    ? "This browser's host link no longer works: a new one was made on another device. Open that one here to manage the match again."
+    : e.message);
   const toBot = async (seat) => {
     setHanding(null);
     setError(null);
@@ -481,7 +490,19 @@ function SeatLinks({ message, token, levels }) {
       const next = document.querySelector(`.seat-links li[data-seat="${seat}"] button`);
       if (next) next.focus();
     } catch (e) {
-      setError(e.message);
+      failed(e, host);
+    }
+  };
+  const rehost = async () => {
+    setRehosting(false);
+    setError(null);
+    try {
+      const answer = await api("POST", `/api/matches/${encodeURIComponent(MATCH)}/host`, { token: host });
+      holdHost(MATCH, answer.host);
+      setHost(answer.host);
+      setMade({ seat: "host" });
+    } catch (e) {
+      failed(e, host);
     }
   };
   const make = async (seat, by) => {
@@ -491,7 +512,7 @@ function SeatLinks({ message, token, levels }) {
       const answer = await api("POST", `/api/matches/${encodeURIComponent(MATCH)}/seats/${seat}/invite`, { token: by });
       setMade({ seat, link: `${location.origin}${answer.invite}` });
     } catch (e) {
-      setError(e.message);
+      failed(e, by);
     }
   };
   return html`
@@ -509,6 +530,8 @@ function SeatLinks({ message, token, levels }) {
         <p>To do this from another device too, open the host link there. Anyone holding it can make seats new
           links: keep it to yourself.</p>
         <${LinkField} link=${hostLink(MATCH, host)} label="Host link" />
+        <button type="button" onClick=${(e) => { opener.current = e.currentTarget; setRehosting(true); }}>New host link</button>
+        ${made && made.seat === "host" && html`<p role="status">This is a new host link: the one before works nowhere any more.</p>`}
         <ul class="links">${others.map((s) => html`<li data-seat=${s.seat}>
           <strong>${s.name}</strong> <span class="quiet">${s.opened ? "opened on a device" : "link not opened yet"}</span>
           <button type="button" aria-label=${`New link for ${s.name}`}
@@ -522,6 +545,8 @@ function SeatLinks({ message, token, levels }) {
         onYes=${() => make(asking.seat, host)} onNo=${() => setAsking(null)} />`}
       ${botQuestion && html`<${Confirm} choice=${botQuestion} opener=${opener.current} safe=${true}
         onYes=${() => toBot(handing.seat)} onNo=${() => setHanding(null)} />`}
+      ${hostQuestion && html`<${Confirm} choice=${hostQuestion} opener=${opener.current} safe=${true}
+        onYes=${rehost} onNo=${() => setRehosting(false)} />`}
     </details>`;
 }
 
