@@ -21,7 +21,14 @@ from skyhall.sim.speed import agent_speed, engine_speed
 
 
 def engine_table(lines: list[dict[str, Any]]) -> Table:
-    out = Table(title="Engine (random playouts, one core)", title_justify="left", header_style="bold")
+    out = Table(
+        title="Engine (random playouts, one core)",
+        title_justify="left",
+        header_style="bold",
+        caption="clone / step: the time to copy a state over that of one decision (legal set and apply); "
+        "a search bot copies a state per simulation",
+        caption_justify="left",
+    )
     for name in ("game", "players", "decisions/s", "games/s", "decisions/game", "clone / step"):
         out.add_column(name, justify="left" if name == "game" else "right", overflow="fold")
     for r in lines:
