@@ -197,7 +197,11 @@ def _shift_rows(
     return head, rows
 
 
-def _shift_figure(plt: Any, runs: Runs, shifts: Sequence[Sequence[Shift]], xlabel: str, title: str) -> str:
+def _shift_figure(
+    plt: Any, runs: Runs, shifts: Sequence[Sequence[Shift]], xlabel: str, title: str, percent: bool = False
+) -> str:
+    """The change of each key in each run against the first, with its interval (``percent``: the changes
+    are shares, drawn as percentage points, as the table gives them)."""
     keys = [s.key for s in shifts[0]]
     fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.5 * len(keys) * len(shifts) + 1.8))
     height = 0.8 / len(shifts)
@@ -218,6 +222,8 @@ def _shift_figure(plt: Any, runs: Runs, shifts: Sequence[Sequence[Shift]], xlabe
     ax.set_yticks([k + (len(shifts) - 1) * height / 2 for k in range(len(keys))], keys)
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
+    if percent:
+        _percent_axis(ax)
     ax.set_title(title)
     # beside the plot: inside, "best" may still sit on a point's interval
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), title="run")
@@ -229,7 +235,7 @@ def _win_shift_section(plt: Any, runs: Runs, label: str, key: Key) -> str:
     title = f"Win rate by {label}"
     head, rows = _shift_rows(runs, shifts, _pct, lambda x: f"{x:+.1%}")
     figure = _shift_figure(
-        plt, runs, shifts, f"win rate change against {runs.names[0]} (95% Newcombe interval)", title
+        plt, runs, shifts, f"win rate change against {runs.names[0]} (95% Newcombe interval)", title, True
     )
     text = (
         f"Share of games won by each {label} in each run, and the change from {html.escape(runs.names[0])}."
@@ -258,6 +264,13 @@ def _pyplot() -> Any:
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def _percent_axis(ax: Any) -> None:
+    """Label a share axis in percent, as the tables beside the plots give shares."""
+    from matplotlib.ticker import PercentFormatter
+
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
 
 
 def _png(plt: Any, fig: Any, alt: str) -> str:
@@ -370,6 +383,7 @@ def _rates_section(plt: Any, anchor: str, title: str, found: Sequence[Rate], gam
     ax.set_yticks(y, names)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
+    _percent_axis(ax)
     ax.set_xlabel("win rate (share of games won), with 95% Wilson interval")
     ax.set_title(title)
     ax.legend(loc="lower right")
@@ -511,6 +525,7 @@ def _impact_section(plt: Any, kind: str, found: Sequence[Impact], multi: bool) -
         ax.set_yticks(y, [f"{kind} {i.name}" for i in shown])
         ax.invert_yaxis()
         ax.set_xlabel("win rate with it − win rate without it (95% Newcombe interval)")
+        _percent_axis(ax)
         ax.set_title(f"{title} (strongest on top; at least {MIN_ITEM_GAMES} seat-games each way)")
         parts.append(_png(plt, fig, title))
     else:
