@@ -72,6 +72,27 @@ def test_encoding_fills_a_given_buffer_and_matches_a_fresh_one(game: str) -> Non
         assert out.dtype == np.float32 and out.min() >= 0.0 and out.max() <= 10.0
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_buffer_of_the_wrong_type_or_size_is_refused_before_anything_is_written(game: str) -> None:
+    enc = encoder(game)
+    view = get(game).new_game(2, 1).view(0, log=False)
+    wrong = [
+        (np.zeros(enc.size, np.float64), TypeError, "out must be a numpy float32 array, not float64"),
+        ([0.0] * enc.size, TypeError, "out must be a numpy float32 array, not list"),
+        (np.zeros(enc.size + 1, np.float32), ValueError, rf"out must have shape \({enc.size},\), not"),
+        (np.zeros((1, enc.size), np.float32), ValueError, "out must have shape"),
+    ]
+    for out, error, said in wrong:
+        with pytest.raises(error, match=said):
+            enc.encode(view, out)  # type: ignore[arg-type]
+    read_only = np.full(enc.size, 3.0, np.float32)
+    read_only.flags.writeable = False
+    with pytest.raises(ValueError, match="out is read-only"):
+        enc.encode(view, read_only)
+    assert (read_only == 3.0).all()
+    assert np.array_equal(enc.encode(view, np.zeros(enc.size, np.float32)), enc.encode(view))
+
+
 def test_dump_names_each_part_and_its_entries() -> None:
     enc = encoder("skyport")
     state = get("skyport").new_game(2, 1, {"first_player": 0, "cities": "AB"})

@@ -6,6 +6,7 @@ import copy
 import pickle
 import re
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -16,7 +17,7 @@ from pettingzoo.test import api_test, seed_test
 from skyhall.core.registry import available
 from skyhall.rl import aec_env, gym_env
 from skyhall.rl.single_seat import SkyhallSeat
-from skyhall.rl.table import final_rewards
+from skyhall.rl.table import IllegalAction, final_rewards
 
 GAMES = sorted(available())
 
@@ -94,6 +95,35 @@ def test_gym_env_rejects_an_illegal_action_by_ending_the_episode() -> None:
     assert (reward, done, info["illegal"]) == (-1.0, True, True)
 
 
+def test_an_action_outside_the_action_space_is_refused_and_changes_nothing() -> None:
+    """Not merely illegal: no action at all, a ``ValueError``; the episode and the game go on."""
+    env = gym_env("skyport", players=2, opponents="random")  # one name, as a plain string, for all
+    _obs, info = env.reset(seed=1)
+    before = env.table.state.snapshot()
+    for outside in (-1, 3296, 10**9):
+        with pytest.raises(ValueError, match=f"no action {outside}: actions are 0..3295"):
+            env.step(outside)
+    assert env.table.state.snapshot() == before
+    assert env.step(info["legal_actions"][0])[2] is False  # the episode goes on
+    aec = aec_env("skyport")
+    aec.reset(seed=1)
+    with pytest.raises(ValueError, match="no action -1"):
+        aec.step(-1)
+    assert aec.table.state.snapshot() == before
+
+
+def test_numpy_integers_are_seeds_and_player_counts_and_floats_are_neither() -> None:
+    env = aec_env("skyport", players=np.int64(3))
+    env.reset(seed=np.int64(7))
+    same = aec_env("skyport", players=3)
+    same.reset(seed=7)
+    assert env.table.players == 3 and env.table.state.snapshot() == same.table.state.snapshot()
+    with pytest.raises(TypeError, match=r"players is a whole number of players, not 2\.5"):
+        gym_env("skyport", players=2.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"a seed is an integer, not 1\.5"):
+        env.reset(seed=1.5)  # type: ignore[arg-type]
+
+
 def test_gym_env_plays_every_other_seat_with_the_agents() -> None:
     env = gym_env("skyrise", players=3, opponents=["random", "random"], seat=1)
     _obs, info = env.reset(seed=2)
@@ -136,13 +166,16 @@ def test_aec_observes_a_position_once_and_never_changes_a_returned_observation()
     first = env.last()[0]
     assert env.observe(agent) is first  # last() then observe(): one encoding
     kept_obs, kept_mask = first["observation"].copy(), first["action_mask"].copy()
-    first["action_mask"][:] = 0  # the caller owns what it was given
-    assert np.array_equal(env.table.mask(), kept_mask)
+    for name in ("observation", "action_mask"):  # every call returns them: nobody may change them
+        with pytest.raises(ValueError, match="read-only"):
+            first[name][:] = 0
+    mine = first["action_mask"].copy()
+    mine[:] = 0  # a copy is the caller's own
+    assert np.array_equal(env.last()[0]["action_mask"], kept_mask)
     env.step(int(np.flatnonzero(kept_mask)[0]))
     after = env.observe(agent)
     assert after is not first and after["action_mask"] is not first["action_mask"]
-    assert np.array_equal(first["observation"], kept_obs)
-    assert not first["action_mask"].any()
+    assert np.array_equal(first["observation"], kept_obs) and np.array_equal(first["action_mask"], kept_mask)
 
 
 def test_table_checks_an_action_against_the_position_now() -> None:
@@ -152,9 +185,13 @@ def test_table_checks_an_action_against_the_position_now() -> None:
     legal = table.legal()
     assert [table.is_legal(i) for i in legal] == [True] * len(legal)
     illegal = next(i for i in range(table.actions) if i not in legal)
-    assert (table.is_legal(illegal), table.is_legal(-1), table.is_legal(table.actions)) == (False,) * 3
-    with pytest.raises(ValueError, match=f"action {illegal} .* is not legal now"):
+    assert table.is_legal(illegal) is False
+    for outside in (-1, table.actions, 10**20):  # no action at all: not merely an illegal one
+        with pytest.raises(ValueError, match=f"no action {outside}: actions are 0..{table.actions - 1}"):
+            table.play(outside)
+    with pytest.raises(IllegalAction, match=f"action {illegal} .* is not legal now"):
         table.play(illegal)
+    assert table.legal() == legal  # nothing changed
     table.play(legal[0])
     assert table.legal() == tuple(table.codec.encode(a) for a in table.state.legal_actions())
 
@@ -187,10 +224,29 @@ def test_gymnasium_make_and_make_vec_build_every_game() -> None:
 def test_bad_option_values_and_render_modes_fail_at_construction() -> None:
     with pytest.raises(ValueError, match="city_keys"):
         aec_env("skyrise", options={"city_keys": "maybe"})
-    with pytest.raises(ValueError, match="render_mode must be None or 'ansi', not 'human'"):
-        gym_env("skyrise", render_mode="human")
+    with pytest.raises(ValueError, match="render_mode must be None or 'ansi' or 'human', not 'rgb_array'"):
+        gym_env("skyrise", render_mode="rgb_array")
     with pytest.raises(ValueError, match="render_mode"):
-        aec_env("skyrise", render_mode="human")
+        aec_env("skyrise", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("make", [aec_env, gym_env])
+def test_render_returns_or_prints_the_table_and_warns_without_a_mode(
+    make: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env = make("airport-rush", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str) and "Supply" in text
+    env = make("airport-rush", render_mode="human")
+    env.reset(seed=1)
+    capsys.readouterr()
+    assert env.render() is None
+    assert capsys.readouterr().out == text + "\n"
+    env = make("airport-rush")
+    env.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode='ansi'"):
+        assert env.render() is None
 
 
 def test_reset_options_set_game_options_for_that_game_only() -> None:

@@ -185,3 +185,46 @@ def test_a_state_that_was_only_observed_gives_its_game_to_the_next_state() -> No
     state = game.new_initial_state()
     assert state.observation_string(1) == shown
     assert str(state) == str(openspiel.load("airport-rush", seed=4).new_initial_state())
+
+
+@pytest.mark.parametrize("game", sorted(available()))
+def test_an_illegal_action_or_one_after_the_end_is_refused_and_changes_nothing(game: str) -> None:
+    """The engine's ``apply`` trusts its caller; OpenSpiel's callers get a checked one."""
+    state = openspiel.load(game, players=2, seed=1).new_initial_state()
+    legal = state.legal_actions()
+    illegal = next(a for a in range(len(legal) + 1) if a not in legal)
+    before = (str(state), state.history(), state.information_state_string(0))
+    with pytest.raises(ValueError, match=f"action {illegal} .* is not legal now"):
+        state.apply_action(illegal)
+    with pytest.raises(ValueError, match="action 1000000 is not legal now"):  # beyond every action
+        state.apply_action(10**6)
+    assert (str(state), state.history(), state.information_state_string(0)) == before
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    final = (state.returns(), state.history(), str(state))
+    with pytest.raises(ValueError, match="the game is over"):
+        state.apply_action(legal[0])
+    assert (state.returns(), state.history(), str(state)) == final and state.is_terminal()
+
+
+def test_an_observer_of_another_kind_is_refused_rather_than_given_a_seats_private_view() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = openspiel.load("skyport", players=2)
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS):
+        kind = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=private)
+        with pytest.raises(
+            ValueError, match=f"no observer for public_info=True, private_info={private.name}"
+        ):
+            make_observation(game, kind)
+    recall = make_observation(
+        game,
+        pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
+    )
+    state = game.new_initial_state()
+    assert json.loads(recall.string_from(state, 0))["log"] is not None  # the information-state string
+    with pytest.raises(ValueError, match="no information-state tensor"):
+        recall.set_from(state, 0)
+    one = make_observation(game)  # the default: one seat's observation tensor
+    one.set_from(state, 0)
+    assert one.tensor.any()

@@ -7,6 +7,7 @@ Python version. Nothing in Skyhall uses the module-level ``random``.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -22,7 +23,10 @@ class Rng:
     __slots__ = ("_state",)
 
     def __init__(self, seed: int) -> None:
-        self._state = seed & _MASK
+        try:
+            self._state = operator.index(seed) & _MASK  # numpy's integers too (their & overflows)
+        except TypeError:
+            raise TypeError(f"a seed is an integer, not {seed!r}") from None
 
     def clone(self) -> Rng:
         """An independent copy that will produce the same future numbers."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -54,12 +55,20 @@ class GameSpec:
         if unknown:
             raise ValueError(f"{self.id} offers options it does not have: {', '.join(unknown)}")
 
-    def check_players(self, players: int) -> None:
-        """Raise ``ValueError`` naming the allowed range when ``players`` is outside it."""
+    def check_players(self, players: int) -> int:
+        """``players`` as an ``int`` (numpy's integers too); ``TypeError`` unless an integer, ``ValueError``
+        naming the allowed range when outside it."""
+        try:
+            if isinstance(players, bool):
+                raise TypeError  # a flag, not a count
+            players = operator.index(players)
+        except TypeError:
+            raise TypeError(f"players is a whole number of players, not {players!r}") from None
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"
             )
+        return players
 
     def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, object]:
         """Merge ``options`` over the defaults; unknown names are an error naming the known ones."""

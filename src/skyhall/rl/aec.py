@@ -21,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from skyhall.core.rng import Rng
-from skyhall.rl.table import HIGH, RENDER_MODES, VERSION, Reward, Table, check_render_mode
+from skyhall.rl.table import HIGH, RENDER_MODES, VERSION, Reward, Table, check_render_mode, shown
 
 
 def observation_space(table: Table) -> spaces.Dict:
@@ -88,12 +88,15 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation of this position: computed once, so ``last()`` then
-        ``observe()`` cost one encoding; a step makes fresh arrays (kept ones never change)."""
+        ``observe()`` cost one encoding. Its arrays are read-only, since every call of the same position
+        returns them (copy one to change it); a step makes fresh ones (kept ones never change)."""
         found = self._observed.get(agent)
         if found is None or not self.agents:
             self._check_playing()
             seat = self._seat_of[agent]
-            found = {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+            observation, mask = self.table.observe(seat), self.table.mask(seat)
+            observation.flags.writeable = mask.flags.writeable = False
+            found = {"observation": observation, "action_mask": mask}
             self._observed[agent] = found
         return found
 
@@ -136,10 +139,9 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         return self.table.action_name(index)
 
     def render(self) -> str | None:
-        """The table as a spectator sees it, in terminal text (``render_mode="ansi"``)."""
-        if self.render_mode == "ansi":
-            return self.table.render()
-        return None
+        """The table as a spectator sees it, in terminal text: returned (``render_mode="ansi"``) or
+        printed (``"human"``)."""
+        return shown(self.render_mode, self.table.render)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -164,6 +164,17 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
         return SkyhallState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SkyhallObserver:
+        """The observer of one seat's public and private information (``perfect_recall``: with its log,
+        strings only). Other kinds, such as a public-only or an all-seats observation, are not made:
+        ``ValueError`` rather than one seat's private view under another name."""
+        if iig_obs_type is not None and not (
+            iig_obs_type.public_info and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            asked = f"public_info={iig_obs_type.public_info}, private_info={iig_obs_type.private_info.name}"
+            raise ValueError(
+                f"{self.engine.spec.title} observes one seat's public and private information "
+                f"(public_info=True, private_info=SINGLE_PLAYER); no observer for {asked}"
+            )
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return SkyhallObserver(self, perfect_recall)
 
@@ -280,7 +291,16 @@ class SkyhallState(pyspiel.State):  # type: ignore[misc]
         return list(self.held.legal())
 
     def _apply_action(self, action: int) -> None:
-        self.engine_state.apply(self.held.game.engine.codec.decode(action))
+        """Play ``action``; ``ValueError`` (nothing changed, the history neither) when the game is over or
+        the action is not legal now: the engine's own ``apply`` trusts its caller."""
+        engine_state = self.engine_state
+        if engine_state.is_over:
+            raise ValueError(f"the game is over: no action can be applied (got {action})")
+        if action not in self.held.legal():
+            codec = self.held.game.engine.codec
+            shown = f" ({codec.decode(action)})" if 0 <= action < len(codec) else ""
+            raise ValueError(f"action {action}{shown} is not legal now")
+        engine_state.apply(self.held.game.engine.codec.decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.held.game.engine.codec.decode(action))
@@ -325,6 +345,10 @@ class SkyhallObserver:
         self.dict = {p.name: self.tensor[p.start : p.stop] for p in self.encoder.layout.parts}
 
     def set_from(self, state: SkyhallState, player: int) -> None:
+        if self.perfect_recall:  # the games provide no information-state tensor
+            raise ValueError(
+                "no information-state tensor: use the observation tensor, or the information-state string"
+            )
         self.encoder.encode(state.held.seen().view(player, log=False), self.tensor)
 
     def string_from(self, state: SkyhallState, player: int) -> str:

@@ -4,10 +4,11 @@ The opponents are made with :func:`skyhall.agents.make_agent` and are only ever
 given their own view and legal choices. The learner's legal actions are in
 ``info["action_mask"]`` (int8 over the game's action codec) after ``reset`` and
 every ``step``, and their indices in the engine's order are ``info["legal_actions"]``.
-An action outside the mask ends the episode at once with
+An action of the action space outside the mask ends the episode at once with
 ``illegal_reward`` and ``info["illegal"] = True`` (a learner should never send one;
 the rule keeps random probes such as Gymnasium's checker well defined); an action that is
-no integer is a ``TypeError``, and a step after the episode ended a ``RuntimeError``. The
+no integer is a ``TypeError``, one outside the action space a ``ValueError`` (neither changes
+anything), and a step after the episode ended a ``RuntimeError``. The
 final step's ``info`` also holds the game's ``scores`` and ``winners`` (seats).
 
 Opponents that stop thinking at a time limit (``normal``, ``hard``, ``ismcts:250ms``) play
@@ -35,7 +36,16 @@ from skyhall.agents import Agent, make_agent, timed_agents
 from skyhall.core.registry import available
 from skyhall.core.rng import Rng
 from skyhall.rl.encoding import Vector
-from skyhall.rl.table import HIGH, RENDER_MODES, VERSION, Reward, Table, check_render_mode
+from skyhall.rl.table import (
+    HIGH,
+    RENDER_MODES,
+    VERSION,
+    IllegalAction,
+    Reward,
+    Table,
+    check_render_mode,
+    shown,
+)
 
 
 class SkyhallSeat(gymnasium.Env[Vector, Any]):
@@ -48,7 +58,7 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         self,
         game: str,
         players: int = 2,
-        opponents: Sequence[str] = ("random",),
+        opponents: str | Sequence[str] = ("random",),
         seat: int = 0,
         options: Mapping[str, object] | None = None,
         reward: Reward = "margin",
@@ -57,8 +67,11 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
     ) -> None:
         check_render_mode(render_mode)
         self.table = Table(game, players, options, reward)
+        players = self.table.players
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, not {seat}")
+        if isinstance(opponents, str):  # one agent's name for every other seat
+            opponents = (opponents,)
         names = list(opponents) * (players - 1) if len(opponents) == 1 else list(opponents)
         if len(names) != players - 1:
             raise ValueError(
@@ -113,7 +126,7 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
             raise RuntimeError("the episode is over: call reset() to start another")
         try:
             self.table.play(index)  # checks it is legal, once
-        except ValueError:
+        except IllegalAction:
             self._over = True
             none = np.zeros(self.table.actions, np.int8)
             info = {"action_mask": none, "legal_actions": (), "illegal": True}
@@ -147,14 +160,15 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         return self.table.action_name(index)
 
     def render(self) -> str | None:
-        """The table as the learner's seat sees it, in terminal text (``render_mode="ansi"``)."""
-        return self.table.render(self.seat) if self.render_mode == "ansi" else None
+        """The table as the learner's seat sees it, in terminal text: returned (``render_mode="ansi"``)
+        or printed (``"human"``)."""
+        return shown(self.render_mode, lambda: self.table.render(self.seat))
 
 
 def gym_env(
     game: str,
     players: int = 2,
-    opponents: Sequence[str] = ("random",),
+    opponents: str | Sequence[str] = ("random",),
     seat: int = 0,
     options: Mapping[str, object] | None = None,
     reward: Reward = "margin",

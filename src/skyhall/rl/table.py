@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import importlib
 import operator
+import sys
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -33,7 +34,28 @@ HIGH = 10.0
 """Upper bound of every observation entry (entries are flags and counts scaled to about 0..1)."""
 
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("ansi", "human")
+"""``ansi``: ``render()`` returns the table in terminal text; ``human``: it prints it."""
+
+
+class IllegalAction(ValueError):
+    """An action in the codec's range that the pending decision does not allow."""
+
+
+def shown(mode: str | None, text: Callable[[], str]) -> str | None:
+    """What ``render()`` does in ``mode``: returns the ``text`` (``ansi``), prints it (``human``), or,
+    with no mode, warns as Gymnasium and PettingZoo do and returns ``None``."""
+    if mode is None:
+        warnings.warn(
+            "render() without a render_mode draws nothing: make the environment with "
+            "render_mode='ansi' (text returned) or 'human' (printed)",
+            stacklevel=3,
+        )
+        return None
+    if mode == "human":
+        sys.stdout.write(text() + "\n")
+        return None
+    return text()
 
 
 def check_render_mode(mode: str | None) -> None:
@@ -75,8 +97,7 @@ class Table:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.game = registry.get(game_id)
-        self.game.spec.check_players(players)
-        self.players = players
+        self.players = players = self.game.spec.check_players(players)
         self.options = dict(options or {})
         self.game.new_game(players, 0, self.options)  # unknown options and bad values fail now
         self.reward: Reward = reward
@@ -117,23 +138,24 @@ class Table:
         return self.state
 
     def index(self, action: object) -> int:
-        """``action`` as a codec index: any integer (numpy's too), never a float, a string, a flag or an
-        array of several (``TypeError`` naming what came)."""
+        """``action`` as a codec index: any integer (numpy's too) in ``0..actions - 1``; a float, a string,
+        a flag or an array of several is a ``TypeError``, and an integer out of range a ``ValueError``
+        (both naming what came)."""
         try:
             if isinstance(action, bool | np.bool_):
                 raise TypeError  # a flag, not a choice
-            return operator.index(action)  # type: ignore[arg-type]
+            index = operator.index(action)  # type: ignore[arg-type]
         except TypeError:
             raise TypeError(
                 f"an action is an integer, a codec index 0..{self.actions - 1}; got {action!r}"
             ) from None
+        if not 0 <= index < self.actions:
+            raise ValueError(f"no action {index}: actions are 0..{self.actions - 1}")
+        return index
 
     def action_name(self, index: int) -> str:
         """What the action numbered ``index`` does, in the game's notation (e.g. ``bid 16 C1``)."""
-        index = self.index(index)
-        if not 0 <= index < self.actions:
-            raise ValueError(f"no action {index}: actions are 0..{self.actions - 1}")
-        return str(self.codec.decode(index))
+        return str(self.codec.decode(self.index(index)))
 
     def legal(self) -> tuple[int, ...]:
         """The pending decision's legal actions as codec indices (empty once the game is over)."""
@@ -188,8 +210,7 @@ class Table:
         if self.playing().is_over:
             raise RuntimeError("the game is over: call reset() to start another")
         if not self.is_legal(index):
-            shown = f" ({self.codec.decode(index)})" if 0 <= index < self.actions else ""
-            raise ValueError(f"action {index}{shown} is not legal now")
+            raise IllegalAction(f"action {index} ({self.codec.decode(index)}) is not legal now")
         self.state.apply(self.codec.decode(index))
 
     def rewards(self) -> tuple[float, ...]:

@@ -59,7 +59,7 @@ def new_game(players: int, seed: int, options: Mapping[str, object] | None = Non
     Options: ``first_player`` (a seat; default random), ``cities`` (e.g. ``"ACD"``; default random),
     ``data`` (an overlay on the card data, see :class:`~skyhall.core.data.Variants`; default none).
     """
-    SPEC.check_players(players)
+    players = SPEC.check_players(players)
     chosen = SPEC.resolve_options(options)
     return new_state(VARIANTS.get(chosen["data"]), players, seed, chosen)
 

@@ -65,7 +65,7 @@ def new_game(players: int, seed: int, options: Mapping[str, object] | None = Non
     default: the Large Key to the least prestige; ``"highest"``; ``"off"``), ``data`` (an
     overlay on the component data, see :class:`~skyhall.core.data.Variants`; default none).
     """
-    SPEC.check_players(players)
+    players = SPEC.check_players(players)
     chosen = SPEC.resolve_options(options)
     return new_state(VARIANTS.get(chosen["data"]), players, seed, chosen)
 

@@ -38,6 +38,7 @@ class Direct(Encoder):
         if out is None:
             out = np.zeros(self.layout.size, np.float32)
         else:
+            self.check_buffer(out)
             out.fill(0.0)
         for hot in self.write(view, out):
             out[hot] = 1.0

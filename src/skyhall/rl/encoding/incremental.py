@@ -282,6 +282,8 @@ class Incremental(Encoder):
         seat = view.seat
         if seat is None:
             raise ValueError("observations are a seat's: encode view(seat), not a spectator's view")
+        if out is not None:
+            self.check_buffer(out)
         players = view.players
         game = None if self.game is None else self.game(view)
         key = (players, seat, id(game))

@@ -142,6 +142,18 @@ class Encoder:
     def dump(self, obs: Vector) -> str:
         return self.layout.dump(obs)
 
+    def check_buffer(self, out: Vector) -> None:
+        """``TypeError``/``ValueError`` unless ``out`` is a writable float32 vector of ``size`` entries
+        (what ``encode`` writes into), before anything is written."""
+        if not isinstance(out, np.ndarray) or out.dtype != np.float32:
+            raise TypeError(
+                f"out must be a numpy float32 array, not {getattr(out, 'dtype', type(out).__name__)}"
+            )
+        if out.shape != (self.layout.size,):
+            raise ValueError(f"out must have shape ({self.layout.size},), not {out.shape}")
+        if not out.flags.writeable:
+            raise ValueError("out is read-only")
+
 
 @cache
 def relative(players: int, seat: int) -> tuple[int, ...]:
