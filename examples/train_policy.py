@@ -8,10 +8,12 @@ codec's thousands of actions. It does not read the observation: a policy that do
 ``obs``) is the next step, and this example shows the loop around it. It plays seat 0 of a two-player
 ``gym_env`` against ``random``, rewarded at the end with the score margin (scaled down: the win/loss
 reward alone teaches it nothing in a few hundred games), learning with a running-mean baseline.
-Then it plays ``--eval`` games against each of ``--against`` (``random`` and ``greedy``), always
-taking its most preferred action, and prints its win rate beside the untrained policy's (a uniform
-pick among the legal actions) on the very same deals, each with a 95 % Wilson interval: learning
-shows as the gap.
+Then it plays ``--eval`` games against each of ``--against`` (``random`` and ``greedy``) and prints
+win rates on the very same deals, each with a 95 % Wilson interval: the trained policy as it was
+trained (sampling its softmax) and always taking its most preferred action; the untrained policy (a
+uniform pick among the legal actions), against which the first is the fair comparison (both sample);
+and two fixed rules that learn nothing, the first and the last legal action in codec order, which
+show how much of a gap a mere fixed ordering of the actions already makes.
 The default run takes about five minutes, most of it the games against ``greedy`` (which the
 untrained and the trained policy both lose: preferences alone cannot see the table); ``--quick`` is
 a smoke test of a few seconds.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -55,22 +58,31 @@ class PreferencePolicy:
             self.b[legal] += lr * advantage * grad
 
 
-def episode(
-    env: Any, policy: PreferencePolicy | None, seed: int, best: bool = False
-) -> tuple[float, list[Any]]:
-    """One game for seat 0: its final reward and the choices made (``policy`` ``None``: uniform picks)."""
+def episode(env: Any, policy: PreferencePolicy, seed: int, best: bool = False) -> tuple[float, list[Any]]:
+    """One training or evaluation game for seat 0: its final reward and the choices made."""
     _obs, info = env.reset(seed=seed)
     trace = []
-    rng = np.random.default_rng(seed)
     while True:
-        if policy is None:
-            action = int(rng.choice(info["legal_actions"]))
-        else:
-            action, step = policy.act(info["action_mask"], best)
-            trace.append(step)
+        action, step = policy.act(info["action_mask"], best)
+        trace.append(step)
         _obs, reward, done, truncated, info = env.step(action)
         if done or truncated:
             return float(reward), trace
+
+
+Chooser = Callable[[Any, np.random.Generator], int]
+"""An evaluated player: the learner's ``info`` and a generator to the action it takes."""
+
+
+def evaluated(policy: PreferencePolicy) -> dict[str, Chooser]:
+    """The players compared on the same deals: the trained policy two ways, then three that learn nothing."""
+    return {
+        "trained": lambda info, _rng: policy.act(info["action_mask"])[0],
+        "trained, most preferred": lambda info, _rng: policy.act(info["action_mask"], best=True)[0],
+        "untrained (uniform)": lambda info, rng: int(rng.choice(info["legal_actions"])),
+        "first legal": lambda info, _rng: int(min(info["legal_actions"])),
+        "last legal": lambda info, _rng: int(max(info["legal_actions"])),
+    }
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
@@ -82,9 +94,18 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return middle - half, middle + half
 
 
-def wins(game: str, policy: PreferencePolicy | None, opponent: str, games: int, seed: int) -> int:
+def wins(game: str, choose: Chooser, opponent: str, games: int, seed: int) -> int:
+    """Games won by ``choose`` as seat 0 of deals ``seed``, ``seed + 1``, … against ``opponent``."""
     env = gym_env(game, players=2, opponents=[opponent], reward="win")
-    return sum(episode(env, policy, seed + k, best=True)[0] > 0 for k in range(games))
+    won = 0
+    for k in range(games):
+        _obs, info = env.reset(seed=seed + k)
+        rng = np.random.default_rng(seed + k)
+        done = truncated = False
+        while not (done or truncated):
+            _obs, reward, done, truncated, info = env.step(choose(info, rng))
+        won += float(reward) > 0
+    return won
 
 
 def main() -> None:
@@ -117,8 +138,8 @@ def main() -> None:
 
     for opponent in args.against.split(","):
         found = []
-        for name, player in (("trained", policy), ("untrained", None)):
-            won = wins(args.game, player, opponent, args.eval, seed=10_000 + args.seed)
+        for name, choose in evaluated(policy).items():
+            won = wins(args.game, choose, opponent, args.eval, seed=10_000 + args.seed)
             low, high = wilson(won, args.eval)
             found.append(f"{name} {won / args.eval:.0%} [{low:.0%}, {high:.0%}]")
         print(f"{args.game} vs {opponent}, {args.eval} games each: won " + "; ".join(found), flush=True)

@@ -30,8 +30,6 @@ if TYPE_CHECKING:
 
 SCALE = 8.0
 """A typical winning margin, in points."""
-CARDS_UNDER_CLOSING = 8
-"""The Station Closing card and the cards beneath it: the deck runs this low before the end starts."""
 SET_READY = 0.8
 """Share of a token counted when its set is complete but not yet claimed."""
 SET_CLOSE = 0.25
@@ -55,7 +53,8 @@ def plays_left(s: State) -> float:
     """About how many more cards each seat will play (one per turn)."""
     if s.last_turn != EMPTY:
         return max(0.0, (s.last_turn - s.turn + 1) / s.n)
-    return max(0, len(s.deck) - CARDS_UNDER_CLOSING) / s.n + 1.5
+    under_closing = s.cat.closing_beneath + 1  # the Station Closing card and the cards beneath it (data)
+    return max(0, len(s.deck) - under_closing) / s.n + 1.5
 
 
 _BY_ROW: Memo[tuple[Row, float]] = Memo()
