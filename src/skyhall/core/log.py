@@ -11,6 +11,11 @@ Entry = tuple[str, int, str]
 Log = tuple["Log", Entry] | None
 
 
+def seat_name(seat: int) -> str:
+    """How the log calls seat ``seat`` (counted from 0): ``"Player 2"`` for seat 1."""
+    return f"Player {seat + 1}"
+
+
 def append(log: Log, public: str, seat: int = -1, private: str = "") -> Log:
     return (log, (public, seat, private))
 

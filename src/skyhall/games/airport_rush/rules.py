@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from skyhall.core import log
+from skyhall.core.log import seat_name
 from skyhall.core.state import EMPTY
 from skyhall.core.text import plural
 from skyhall.games.airport_rush import die
@@ -66,10 +67,6 @@ AFTER_DICE, AFTER_CARD, AFTER_EVENT = 0, 1, 2
 """Where play goes once the pending dice are placed: Action 2, Action 3, or the next seat of an Event."""
 INTO_LOCATE = -2
 """A refill target: the next card goes to the planes LOCATE shows."""
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 # -- small queries ----------------------------------------------------------------------

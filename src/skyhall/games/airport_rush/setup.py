@@ -6,11 +6,12 @@ from collections.abc import Mapping
 
 from skyhall.core import log
 from skyhall.core.flow import first_player
+from skyhall.core.log import seat_name
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY
 from skyhall.games.airport_rush.cards import Catalog
 from skyhall.games.airport_rush.plane import Docked
-from skyhall.games.airport_rush.rules import begin_game, refill_load_spaces, seat_name
+from skyhall.games.airport_rush.rules import begin_game, refill_load_spaces
 from skyhall.games.airport_rush.state import State
 
 

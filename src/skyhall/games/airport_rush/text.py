@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skyhall.core import log
 from skyhall.core.state import EMPTY
 from skyhall.core.text import fit, plural, viewer_last
 from skyhall.games.airport_rush import die
@@ -206,7 +207,7 @@ def progress(card: Card, dice: tuple[int, ...]) -> str:
 
 def seat_name(view: View, seat: int) -> str:
     """``"Player 2"``, as the log calls seats."""
-    return f"Player {seat + 1}"
+    return log.seat_name(seat)
 
 
 def render(view: View, width: int = 100) -> list[tuple[str, str]]:

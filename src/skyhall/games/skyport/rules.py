@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core import log
+from skyhall.core.log import seat_name
 from skyhall.core.state import EMPTY
 from skyhall.games.skyport.actions import (
     PASS,
@@ -81,10 +82,6 @@ if TYPE_CHECKING:
     from skyhall.games.skyport.state import State
 
 CLOSING = -2
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 def pos_name(pos: int) -> str:

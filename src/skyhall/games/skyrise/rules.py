@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyhall.core import log
+from skyhall.core.log import seat_name
 from skyhall.core.result import ScoreLine
 from skyhall.core.state import EMPTY
 from skyhall.core.text import plural
@@ -60,10 +61,6 @@ STAGE_FINISH = 2
 """Resolving an auction: only the end of the auction is left."""
 
 KEY_MODES = ("lowest", "highest", "off")
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 def where(s: State, d: int) -> str:

@@ -6,12 +6,13 @@ from collections.abc import Mapping
 
 from skyhall.core import log
 from skyhall.core.flow import first_player
+from skyhall.core.log import seat_name
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.bid import wonders_each
 from skyhall.games.skyrise.cards import COLOURS, COMMISSIONS, PATRON, WILD, Catalog
 from skyhall.games.skyrise.district import board_for
-from skyhall.games.skyrise.rules import KEY_MODES, seat_name, start_auction
+from skyhall.games.skyrise.rules import KEY_MODES, start_auction
 from skyhall.games.skyrise.state import State
 
 

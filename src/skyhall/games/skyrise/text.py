@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skyhall.core import log
 from skyhall.core.state import EMPTY
 from skyhall.core.text import fit, plural, viewer_last
 from skyhall.games.skyrise.actions import (
@@ -52,7 +53,7 @@ CELL = 10
 
 def seat_name(view: View, seat: int) -> str:
     """``"Player 2"``, as the log calls seats."""
-    return f"Player {seat + 1}"
+    return log.seat_name(seat)
 
 
 def disc_name(cat: Catalog, code: int) -> str:
