@@ -74,6 +74,15 @@ def check_seat(seat: int | None, players: int) -> None:
         )
 
 
+def filled(items: tuple[int, ...], pool: list[int], hidden: int = EMPTY) -> tuple[int, ...]:
+    """``items`` (a row of a view) with each ``hidden`` entry drawn from the end of ``pool`` (shuffled by
+    the caller; the cards drawn leave it): how a determinization deals a row's hidden cards. A row with
+    none hidden is returned itself, shared as the state shares it (search remembers values by identity)."""
+    if hidden not in items:
+        return items
+    return tuple(pool.pop() if c == hidden else c for c in items)
+
+
 @cache
 def rivals_of(players: int, seat: int | None) -> tuple[int, ...]:
     """The seats other than ``seat`` (every seat for a spectator): whose secrets a view masks. Made

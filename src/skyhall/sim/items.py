@@ -25,7 +25,7 @@ from skyhall.games.airport_rush.view import View as RushView
 from skyhall.games.skyport.cards import KIND_NAMES, SET_KINDS
 from skyhall.games.skyport.lane import Lane
 from skyhall.games.skyport.view import View as SkyportView
-from skyhall.games.skyrise.state import WONDER
+from skyhall.games.skyrise.bid import WONDER
 from skyhall.games.skyrise.view import View as SkyriseView
 
 Item = tuple[str, str]

@@ -7,12 +7,11 @@ and are interchangeable, so actions name them by kind (``play control``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from skyhall.core.data import Entry, entries, load_toml
+from skyhall.core.data import Entry, Reader, entries, load_toml
 from skyhall.core.errors import DataError
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.plane import COLOUR_SLOTS, reach
@@ -26,8 +25,6 @@ ACTION_KINDS = (
 EVENT_KINDS = ("storm", "fog", "strike", "tailwind", "inspection", "rush-hour")
 DATA_PACKAGE = "skyhall.games.airport_rush"
 DATA_FILES = ("planes.toml", "cards.toml", "objectives.toml", "game.toml")
-
-Reader = Callable[[str], tuple[str, dict[str, Any]]]
 
 
 @dataclass(frozen=True, slots=True)

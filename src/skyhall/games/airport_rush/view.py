@@ -20,7 +20,7 @@ from skyhall.core import log
 from skyhall.core.draft import Drafts
 from skyhall.core.memo import Guarded
 from skyhall.core.rng import Rng
-from skyhall.core.state import FaceDown, check_seat, rivals_of
+from skyhall.core.state import FaceDown, check_seat, filled, rivals_of
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import Action
 from skyhall.games.airport_rush.cards import EVENT, PLANE, Card, Catalog
@@ -357,20 +357,15 @@ def determinize(view: View, rng: Rng) -> State:
     for pool in (planes, actions, events):
         rng.shuffle(pool)
 
-    def fill(items: tuple[int, ...], pool: list[int]) -> tuple[int, ...]:
-        if HIDDEN not in items:  # shared, as the state shares it: search remembers values by identity
-            return items
-        return tuple(pool.pop() if c == HIDDEN else c for c in items)
-
     s.hands = [
         tuple(planes.pop() if c == HIDDEN_PLANE else actions.pop() if c == HIDDEN_ACTION else c for c in hand)
         for hand in view.hands
     ]
-    s.waiting = [fill(q, planes) for q in view.waiting]
-    s.taken = [fill(t, planes) for t in view.taken]
-    s.locate = fill(view.locate, planes)
+    s.waiting = [filled(q, planes, HIDDEN) for q in view.waiting]
+    s.taken = [filled(t, planes, HIDDEN) for t in view.taken]
+    s.locate = filled(view.locate, planes, HIDDEN)
     s.decks = [
-        tuple(events.pop() if c == EVENT_SLOT else c for c in fill(deck, pool))
+        filled(filled(deck, pool, HIDDEN), events, EVENT_SLOT)
         for deck, pool in zip(view.decks, (planes, actions), strict=True)
     ]
 

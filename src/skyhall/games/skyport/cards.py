@@ -7,12 +7,11 @@ never objects, so states stay cheap to copy.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from skyhall.core.data import Entry, entries, load_toml
+from skyhall.core.data import Entry, Reader, entries, load_toml
 from skyhall.core.errors import DataError
 
 COLOURS = ("blue", "purple", "green", "red", "orange", "yellow")
@@ -215,7 +214,6 @@ def _station(build: _Builder, entry: Entry, starting: bool) -> int:
     )
 
 
-Reader = Callable[[str], tuple[str, dict[str, Any]]]
 """Returns ``(path to show in errors, parsed document)`` for a data file name."""
 
 DATA_FILES = ("airships.toml", "stations.toml", "tycoons.toml", "cities.toml", "board.toml")

@@ -21,7 +21,7 @@ from skyhall.core import log
 from skyhall.core.draft import Drafts
 from skyhall.core.memo import ByIdentity, Guarded
 from skyhall.core.rng import Rng
-from skyhall.core.state import EMPTY, check_seat
+from skyhall.core.state import EMPTY, check_seat, filled
 from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import (
     COLOURS,
@@ -418,8 +418,7 @@ def _deal_hidden(view: View, pool: list[int]) -> list[tuple[int, ...]]:
 
 
 def _fill(stack: tuple[int, ...], unseen: list[int], rng: Rng) -> tuple[int, ...]:
-    """``stack`` with its hidden cards drawn (and removed) from ``unseen``."""
-    if EMPTY not in stack:
-        return stack
-    rng.shuffle(unseen)
-    return tuple(unseen.pop() if c == EMPTY else c for c in stack)
+    """``stack`` with its hidden cards drawn (and removed) from ``unseen``, shuffled first if need be."""
+    if EMPTY in stack:
+        rng.shuffle(unseen)
+    return filled(stack, unseen)

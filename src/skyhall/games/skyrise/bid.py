@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from skyhall.games.skyrise.state import State
 
 WONDER = 100
+"""Structure code of a Wonder: ``WONDER + card index`` (a Building's code is its index, below it)."""
 
 
 def is_wonder(code: int) -> bool:

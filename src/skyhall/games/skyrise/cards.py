@@ -8,12 +8,11 @@ codes below. States hold integers and tuples only, so they stay cheap to copy.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from skyhall.core.data import Entry, entries, load_toml
+from skyhall.core.data import Entry, Reader, entries, load_toml
 from skyhall.core.errors import DataError
 
 COLOURS = ("yellow", "green", "white", "brown")
@@ -53,8 +52,18 @@ EFFECTS = (
 """Every Wonder effect kind the engine implements (``rules`` and ``wonder`` carry them out)."""
 PANORAMA_KINDS = ("bridge", "airship", "chain", "waterfall", "island")
 
+
+def disc_word(cat: Catalog, code: int) -> str:
+    """What disc ``code`` is, in lower case: a colour (``"white"``), ``"patron B"``, ``"wild"`` or
+    ``"commissions"`` (the view's, the log's and the table's names all start from it)."""
+    if code < PATRON:
+        return COLOURS[code]
+    if code < WILD:
+        return f"patron {cat.letters[code - PATRON]}"
+    return "wild" if code == WILD else "commissions"
+
+
 DATA_PACKAGE = "skyhall.games.skyrise"
-Reader = Callable[[str], tuple[str, dict[str, Any]]]
 
 
 @dataclass(frozen=True, slots=True)

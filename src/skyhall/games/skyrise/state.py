@@ -20,9 +20,6 @@ from skyhall.games.skyrise.cards import Catalog
 from skyhall.games.skyrise.district import Board
 from skyhall.games.skyrise.steps import OVER
 
-WONDER = 100
-"""Structure code of a Wonder: ``WONDER + card index``."""
-
 
 class State(TurnState[Action], rules=rules, scoring=scoring, view=view):
     """A game of Skyrise in progress."""

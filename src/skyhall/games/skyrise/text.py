@@ -30,7 +30,7 @@ from skyhall.games.skyrise.actions import (
     TakeDisc,
 )
 from skyhall.games.skyrise.bid import WONDER
-from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, PATRON, WILD, Catalog
+from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, PATRON, Catalog, disc_word
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, PANORAMA, TAKE
 from skyhall.games.skyrise.view import View
 
@@ -57,21 +57,18 @@ def seat_name(view: View, seat: int) -> str:
 
 
 def disc_name(cat: Catalog, code: int) -> str:
-    if code < PATRON:
-        return f"{COLOURS[code]} disc"
-    if code < WILD:
-        return f"Patron {cat.letters[code - PATRON]} disc"
-    return "Wild disc" if code == WILD else "Commissions disc"
+    """``"white disc"``, ``"Patron B disc"``, ``"Wild disc"``, ``"Commissions disc"``."""
+    word = disc_word(cat, code)
+    return f"{word if code < PATRON else word[0].upper() + word[1:]} disc"
 
 
 def _disc_short(cat: Catalog, code: int) -> str:
+    """A disc in the few letters of a map cell: ``"o wht"``, ``"o pat B"``, ``"o wild"``, ``"o comm"``."""
     if code == EMPTY:
         return ""
     if code < PATRON:
         return f"o {SHORT_COLOUR[code]}"
-    if code < WILD:
-        return f"o pat {cat.letters[code - PATRON]}"
-    return "o wild" if code == WILD else "o comm"
+    return "o " + disc_word(cat, code).replace("patron", "pat").replace("commissions", "comm")
 
 
 def structure_name(cat: Catalog, code: int) -> str:

@@ -25,7 +25,7 @@ from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, FaceDown, check_seat, rivals_of
 from skyhall.games.skyrise.bid import WONDER, describe, is_wonder, outbids, value
-from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, PATRON, WILD, Catalog
+from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, Catalog, disc_word
 from skyhall.games.skyrise.district import Board, board_for
 from skyhall.games.skyrise.rules import legal
 from skyhall.games.skyrise.steps import NAMES, OVER
@@ -111,13 +111,7 @@ class View:
         sites = cat.sites
 
         def disc(code: int) -> str | None:
-            if code == EMPTY:
-                return None
-            if code < PATRON:
-                return COLOURS[code]
-            if code < WILD:
-                return f"patron {cat.letters[code - PATRON]}"
-            return "wild" if code == WILD else "commissions"
+            return None if code == EMPTY else disc_word(cat, code)
 
         def card(c: int) -> int | None:
             return None if c == EMPTY else cat.wonders[c].number

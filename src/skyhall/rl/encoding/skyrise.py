@@ -21,10 +21,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from skyhall.core.state import EMPTY
+from skyhall.games.skyrise.bid import WONDER
 from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, load
 from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.rules import KEY_MODES
-from skyhall.games.skyrise.state import WONDER
 from skyhall.games.skyrise.steps import NAMES
 from skyhall.rl.encoding.incremental import (
     Cells,
