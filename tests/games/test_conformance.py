@@ -17,6 +17,7 @@ Nothing here may name a particular game.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -320,3 +321,12 @@ def test_a_view_or_determinization_for_no_seat_of_the_game_is_refused(game_id: s
     assert state.snapshot() == before
     assert state.view(players - 1).seat == players - 1
     assert state.view(None).seat is None
+
+
+@pytest.mark.parametrize("game_id", list(available()))
+def test_every_step_has_a_name_and_every_pending_one_a_task(game_id: str) -> None:
+    """``steps.NAMES`` names each decision (``OVER`` the last); ``steps.TASKS`` says what the seat must
+    now do at each one but ``OVER``, as a refusal's reason puts it ("Player 2 must now …")."""
+    steps = importlib.import_module(f"{available()[game_id].package}.steps")
+    assert len(steps.NAMES) == steps.OVER + 1
+    assert len(steps.TASKS) == steps.OVER and all(steps.TASKS)

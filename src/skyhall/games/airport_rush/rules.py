@@ -55,6 +55,7 @@ from skyhall.games.airport_rush.steps import (
     PLAY_CARD,
     TAKE_DICE,
     TAKE_OFF,
+    TASKS,
 )
 from skyhall.games.airport_rush.steps import (
     EVENT as EVENT_STEP,
@@ -1012,6 +1013,4 @@ def why_illegal(s: State, action: object) -> str:
         return "take 1-3 dice of one colour, or 1-3 of different colours, all from one load space"
     if isinstance(action, Play) and s.step == PLAY_CARD:
         return f"{who} holds no such card"
-    from skyhall.games.airport_rush.steps import NAMES
-
-    return f"{who} must now {NAMES[s.step]}, and this is not one of the choices"
+    return f"{who} must now {TASKS[s.step]}, and this is not one of the choices"

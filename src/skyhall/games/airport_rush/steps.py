@@ -32,3 +32,6 @@ NAMES = (
     "load dice before the final take-off",
     "game over",
 )
+TASKS = NAMES[:OVER]
+"""What the seat deciding must now do, completing "Player 2 must now …" (every step but ``OVER``; the
+decisions' names read so already)."""

@@ -72,6 +72,7 @@ from skyhall.games.skyport.steps import (
     SPACE_MOVE,
     SWAP_NEW_LANE,
     TAKE,
+    TASKS,
     TYCOON_ACTION,
     TYCOON_CHOICE,
     WALK,
@@ -590,7 +591,6 @@ def why_illegal(s: State, action: object) -> str:
     if s.step == OVER:
         return "the game is over"
     seat = s.actor
-    step_name = _STEP_WORDS.get(s.step, "decide")
     if isinstance(action, Play) and s.step == CHOOSE_CARD:
         c = s.cat.by_id.get(action.card)
         if c is None or c not in s.hands[seat]:
@@ -607,19 +607,4 @@ def why_illegal(s: State, action: object) -> str:
         if any(s.cat.cards[c].kind == TYCOON for c in s.hands[seat]):
             return "a player holding a Tycoon cannot take another"
         return "no Tycoon of that type can be taken here"
-    return f"{seat_name(seat)} must now {step_name}, and this is not one of the choices"
-
-
-_STEP_WORDS = {
-    CHOOSE_CARD: "choose a card to play",
-    PLACE_CARD: "choose where the card goes",
-    SHIFT_NEW_LANE: "move the new lane as its ability says",
-    SWAP_NEW_LANE: "swap the new lane as its ability says",
-    WILD_MOVE: "move one lane 1 space, or pass",
-    TYCOON_CHOICE: "use a tycoon, or pass to end the Tycoon phase",
-    TYCOON_ACTION: "carry out the tycoon's move",
-    WALK: "walk the standee",
-    TAKE: "take a card from the space",
-    SPACE_MOVE: "move a lane of the taken airship's colour, or pass",
-}
-STEP_WORDS = _STEP_WORDS
+    return f"{seat_name(seat)} must now {TASKS[s.step]}, and this is not one of the choices"

@@ -35,6 +35,19 @@ NAMES = (
     "move a lane (Movement space)",
     "game over",
 )
+TASKS = (
+    "choose a card to play",
+    "choose where the card goes",
+    "move the new lane as its ability says",
+    "swap the new lane as its ability says",
+    "move one lane 1 space, or pass",
+    "use a tycoon, or pass to end the Tycoon phase",
+    "carry out the tycoon's move",
+    "walk the standee",
+    "take a card from the space",
+    "move a lane of the taken airship's colour, or pass",
+)
+"""What the seat deciding must now do, completing "Player 2 must now …" (every step but ``OVER``)."""
 PHASES = (
     "Arrival",
     "Arrival",

@@ -46,7 +46,7 @@ from skyhall.games.skyrise.bid import (
 )
 from skyhall.games.skyrise.cards import COLOURS, COMMISSIONS, PATRON, WILD
 from skyhall.games.skyrise.scoring import control_lines, final_lines, panorama_lines
-from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, OVER, PANORAMA, TAKE
+from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, OVER, PANORAMA, TAKE, TASKS
 from skyhall.games.skyrise.wonder import DECISIONS, LASTING, immediate
 
 if TYPE_CHECKING:
@@ -582,15 +582,4 @@ def why_illegal(s: State, action: object) -> str:
         return "the opener must make an opening bid and cannot pass"
     if isinstance(action, Keep) and s.step == KEEP:
         return f"Wonder card {action.card} is not among {who}'s Wonder cards"
-    return f"{who} must now {STEP_WORDS[s.step]}, and this is not one of the choices"
-
-
-STEP_WORDS = {
-    OPEN: "open the auction with a bid",
-    BID: "outbid, pass or place a Wonder",
-    ASSIGN: "assign the Wild disc a colour",
-    KEEP: "keep a Wonder card",
-    TAKE: "choose the disc the Wonder takes",
-    PANORAMA: "choose the Panorama card to score",
-    MOVE: "move a district disc, or pass",
-}
+    return f"{who} must now {TASKS[s.step]}, and this is not one of the choices"

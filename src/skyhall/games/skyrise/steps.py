@@ -26,3 +26,13 @@ NAMES = (
     "move a district disc (Wonder effect)",
     "game over",
 )
+TASKS = (
+    "open the auction with a bid",
+    "outbid, pass or place a Wonder",
+    "assign the Wild disc a colour",
+    "keep a Wonder card",
+    "choose the disc the Wonder takes",
+    "choose the Panorama card to score",
+    "move a district disc, or pass",
+)
+"""What the seat deciding must now do, completing "Player 2 must now …" (every step but ``OVER``)."""
