@@ -9,16 +9,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from skyhall.core.actions import Codec
+from skyhall.core.data import Variants
 from skyhall.core.spec import GameSpec
 
 
 @dataclass(frozen=True)
 class Game:
-    """One registered game: its spec, its factory and its action codec."""
+    """One registered game: its spec, its card data, its setup and its action codec; every game
+    package makes one (``GAME``) and exports its ``new_game``, ``parse_action``, ``encode`` and
+    ``decode`` from it, so all three offer the same surface built the same way."""
 
     spec: GameSpec
-    new_game: Callable[..., Any]
-    """``new_game(players, seed, options=None) -> State``."""
+    variants: Variants[Any]
+    """The game's card data as shipped, or with a designer's overlay (the ``data`` option)."""
+    setup: Callable[[Any, int, int, dict[str, object]], Any]
+    """``setup(catalog, players, seed, options) -> State``: the rulebook's setup (options resolved)."""
     codec: Codec[Any]
     determinize: Callable[[Any, Any], Any]
     """``determinize(view, rng) -> State``: a full state sampled to agree with a seat's view alone
@@ -31,7 +36,16 @@ class Game:
     @property
     def package(self) -> str:
         """The game's package (``skyhall.games.skyport``): its data files, its ``text`` module."""
-        return ".".join(self.new_game.__module__.split(".")[:3])
+        return self.variants.package
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, object] | None = None) -> Any:
+        """A new game after setup, the first decision pending. ``options`` are over ``spec.options``
+        (unknown names are an error naming the known ones): ``first_player`` a seat (default random),
+        ``data`` an overlay on the card data (see :class:`~skyhall.core.data.Variants`), and the game's
+        own (``skyhall games`` lists those players choose)."""
+        players = self.spec.check_players(players)
+        chosen = self.spec.resolve_options(options)
+        return self.setup(self.variants.get(chosen["data"]), players, seed, chosen)
 
 
 _GAMES: dict[str, Game] = {}

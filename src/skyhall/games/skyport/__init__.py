@@ -19,7 +19,6 @@ Package shape (the same in every game package):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import MappingProxyType
 
 from skyhall.core.data import Variants
@@ -53,30 +52,10 @@ SPEC = GameSpec(
 )
 
 
-def new_game(players: int, seed: int, options: Mapping[str, object] | None = None) -> State:
-    """A new game after setup.
-
-    Options: ``first_player`` (a seat; default random), ``cities`` (e.g. ``"ACD"``; default random),
-    ``data`` (an overlay on the card data, see :class:`~skyhall.core.data.Variants`; default none).
-    """
-    players = SPEC.check_players(players)
-    chosen = SPEC.resolve_options(options)
-    return new_state(VARIANTS.get(chosen["data"]), players, seed, chosen)
-
-
-def parse_action(text: str) -> Action:
-    return CODEC.parse(text)
-
-
-def encode(action: Action) -> int:
-    return CODEC.encode(action)
-
-
-def decode(index: int) -> Action:
-    return CODEC.decode(index)
-
-
-GAME = Game(spec=SPEC, new_game=new_game, codec=CODEC, determinize=determinize)
+GAME = Game(spec=SPEC, variants=VARIANTS, setup=new_state, codec=CODEC, determinize=determinize)
 register(GAME)
+
+new_game = GAME.new_game
+parse_action, encode, decode = CODEC.parse, CODEC.encode, CODEC.decode
 
 __all__ = ["GAME", "SPEC", "Action", "State", "decode", "encode", "new_game", "parse_action"]
