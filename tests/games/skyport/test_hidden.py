@@ -177,6 +177,22 @@ def test_a_card_taken_openly_leaves_the_known_set_when_played() -> None:
     assert s.view(1).hands[0] == (EMPTY,)
 
 
+@pytest.mark.rule("GCS-HID-02")
+def test_a_seat_knows_which_of_its_cards_its_rivals_saw_and_a_sample_of_its_view_keeps_it_so() -> None:
+    """Player 1 took G4 face up and holds B9 from the start: its view says the rivals know G4 only,
+    and a state sampled from that view (what its search thinks over) shows the rival G4, never B9."""
+    s = position(rows={0: ["SA1", "SA2"]}, hands={0: ["S01", "B9"]}, board={2: "G4"})
+    s.standees[0] = 1
+    play(s, "play S01", "place left", "take airship")
+    assert s.view(0).seen_in_hand == {idx("G4")}
+    assert s.view(1).seen_in_hand == frozenset() and s.view(None).seen_in_hand == frozenset()
+    sampled = determinize(s.view(0), Rng(3))
+    assert sampled.known[0] == {idx("G4")}
+    assert sampled.view(1).hands[0] == (EMPTY, idx("G4"))
+    assert sampled.view(0).hands == s.view(0).hands  # (the conformance suite compares whole views)
+    assert sampled.view(0).seen_in_hand == {idx("G4")}
+
+
 @pytest.mark.rule("GCS-HID-03")
 def test_starting_hands_are_seen_only_by_their_owner() -> None:
     for seed in range(10):

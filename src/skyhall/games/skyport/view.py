@@ -78,6 +78,9 @@ class View:
     rows: tuple[Row, ...]
     hands: tuple[tuple[int, ...], ...]
     """Each hand with the cards this seat may not see shown as ``EMPTY``."""
+    seen_in_hand: frozenset[int]
+    """The cards of this seat's own hand that every seat saw it take (face up from the board), so its
+    rivals know it holds them (empty for a spectator): what a determinization keeps them knowing."""
     standees: tuple[int, ...]
     owned: tuple[tuple[int, int], ...]
     card: int
@@ -227,6 +230,9 @@ def _hidden_below_top(stack: tuple[int, ...]) -> tuple[int, ...]:
     return (EMPTY,) * (len(stack) - 1) + stack[-1:]
 
 
+NOTHING_SEEN: frozenset[int] = frozenset()
+
+
 def _rival_hand(hand: tuple[int, ...], known: frozenset[int]) -> tuple[int, ...]:
     """A rival's ``hand`` with the cards not in ``known`` shown as ``EMPTY``.
 
@@ -308,13 +314,14 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
         v.station_decks, v.promenade = _tops_only(s)
     v.token_stacks = tuple(s.token_stacks)
     v.rows = tuple(s.rows)
+    known = s.known
     if shown:
         v.hands = tuple(s.hands)
     else:
-        known = s.known
         v.hands = tuple(
             hand if owner == seat else _rival_hand(hand, known[owner]) for owner, hand in enumerate(s.hands)
         )
+    v.seen_in_hand = NOTHING_SEEN if seat is None else known[seat]
     v.standees = tuple(s.standees)
     v.owned = tuple(s.owned)
     v.card = s.card
@@ -368,9 +375,8 @@ def determinize(view: View, rng: Rng) -> State:
     s.rows = list(view.rows)
     s.hands = hands
     s.known = [frozenset(c for c in hand if c != EMPTY) for hand in view.hands]
-    if view.seat is not None:
-        # Which of its own cards the rivals saw does not change anything this seat can observe.
-        s.known[view.seat] = frozenset(hands[view.seat])
+    if view.seat is not None:  # its rivals know of its own hand what they saw it take, no more
+        s.known[view.seat] = view.seen_in_hand
     s.standees = list(view.standees)
     s.owned = list(view.owned)
     s.cities = view.cities
