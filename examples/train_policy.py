@@ -14,9 +14,9 @@ trained (sampling its softmax) and always taking its most preferred action; the 
 uniform pick among the legal actions), against which the first is the fair comparison (both sample);
 and two fixed rules that learn nothing, the first and the last legal action in codec order, which
 show how much of a gap a mere fixed ordering of the actions already makes.
-The default run takes about five minutes, most of it the games against ``greedy`` (which the
-untrained and the trained policy both lose: preferences alone cannot see the table); ``--quick`` is
-a smoke test of a few seconds.
+The default run takes about twenty minutes, most of it the games against ``greedy`` (which every
+player here loses: preferences alone cannot see the table); ``--quick`` is a smoke test of a few
+seconds.
 """
 
 from __future__ import annotations
