@@ -20,6 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from skyhall.core.record import GameRecord
 from skyhall.core.rng import Rng
 from skyhall.rl.table import HIGH, RENDER_MODES, VERSION, Reward, Table, check_render_mode, shown
 
@@ -133,6 +134,11 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
             return
         self.agent_selection = chosen = self.possible_agents[seat]
         self.infos[chosen] = {"legal_actions": table.legal()}
+
+    def record(self) -> GameRecord:
+        """This game so far as a game record: ``skyhall replay`` steps through it once written with
+        ``env.record().to_json()`` (see :meth:`Table.record`)."""
+        return self.table.record()
 
     def action_name(self, index: int) -> str:
         """What the action numbered ``index`` does, in the game's notation."""

@@ -33,6 +33,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from skyhall.agents import Agent, make_agent, timed_agents
+from skyhall.core.record import GameRecord
 from skyhall.core.registry import available
 from skyhall.core.rng import Rng
 from skyhall.rl.encoding import Vector
@@ -150,10 +151,16 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
 
     def _play_opponents(self) -> None:
         """Let the agents decide until this seat must, or the game ends."""
-        state = self.table.state
+        table = self.table
+        state = table.state
         while not state.is_over and state.to_act != self.seat:
             seat = state.to_act
-            state.apply(self.opponents[seat].choose(state.view(seat, log=False), state.legal_actions()))
+            table.apply(self.opponents[seat].choose(state.view(seat, log=False), state.legal_actions()))
+
+    def record(self) -> GameRecord:
+        """This episode so far, every seat's choices included, as a game record: ``skyhall replay``
+        steps through it once written with ``env.record().to_json()`` (see :meth:`Table.record`)."""
+        return self.table.record()
 
     def action_name(self, index: int) -> str:
         """What the action numbered ``index`` does, in the game's notation."""

@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skyhall.core import registry
+from skyhall.core.record import GameRecord
 from skyhall.core.result import Result
 from skyhall.rl.encoding import Vector, encoder
 
@@ -105,6 +106,10 @@ class Table:
         self.encoder = encoder(game_id)
         self.actions = self.game.spec.action_count
         self.state: Any = None
+        self._seed = 0
+        self._chosen: dict[str, object] = {}
+        self.played: list[Any] = []
+        """The actions applied since the reset, in order (what :meth:`record` writes down)."""
         self._legal_of: object = None
         self._legal: tuple[int, ...] = ()
         self._scored: object = None
@@ -112,8 +117,9 @@ class Table:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle keeps the game by its id (the registry's game, its codec and the encoder
-        are shared, never copied), the settings and the position."""
-        return _restored, (self.game.id, self.players, self.options, self.reward, self.state)
+        are shared, never copied), the settings, the position and what the record needs."""
+        made = (self.game.id, self.players, self.options, self.reward)
+        return _restored, (*made, self.state, self._seed, self._chosen, self.played)
 
     def reset(self, seed: int, options: Mapping[str, object] | None = None) -> None:
         """A new game from ``seed``; ``options`` that name game options set them for this game only,
@@ -130,6 +136,7 @@ class Table:
         chosen = {k: v for k, v in (options or {}).items() if k in known}
         self.state = None  # a bad option value leaves no game going, not the last one
         self.state = self.game.new_game(self.players, seed, {**self.options, **chosen})
+        self._seed, self._chosen, self.played = seed, {**self.options, **chosen}, []
 
     def playing(self) -> Any:
         """The engine state; ``RuntimeError`` before the first :meth:`reset`."""
@@ -211,7 +218,26 @@ class Table:
             raise RuntimeError("the game is over: call reset() to start another")
         if not self.is_legal(index):
             raise IllegalAction(f"action {index} ({self.codec.decode(index)}) is not legal now")
-        self.state.apply(self.codec.decode(index))
+        self.apply(self.codec.decode(index))
+
+    def apply(self, action: Any) -> None:
+        """Apply an engine action known to be legal (an opponent agent's), keeping it for the record."""
+        self.state.apply(action)
+        self.played.append(action)
+
+    def record(self) -> GameRecord:
+        """The game so far as a :class:`~skyhall.core.record.GameRecord`: its seed, options and every
+        choice made (the learner's and the opponents'), which ``skyhall replay FILE`` steps through once
+        written with ``record().to_json()``. It holds every seat's choices, secrets included."""
+        self.playing()
+        return GameRecord(
+            self.game.id,
+            self.game.spec.rules_version,
+            self.players,
+            self._seed,
+            dict(self._chosen),
+            [str(a) for a in self.played],
+        )
 
     def rewards(self) -> tuple[float, ...]:
         """Each seat's final reward (all 0 until the game is over)."""
@@ -246,8 +272,17 @@ class Table:
         return "\n\n".join(f"{title}\n{body}" for title, body in text.render(view))
 
 
-def _restored(game_id: str, players: int, options: Mapping[str, object], reward: Reward, state: Any) -> Table:
+def _restored(
+    game_id: str,
+    players: int,
+    options: Mapping[str, object],
+    reward: Reward,
+    state: Any,
+    seed: int,
+    chosen: dict[str, object],
+    played: list[Any],
+) -> Table:
     """A copied or unpickled :class:`Table`."""
     table = Table(game_id, players, options, reward)
-    table.state = state
+    table.state, table._seed, table._chosen, table.played = state, seed, dict(chosen), list(played)
     return table
