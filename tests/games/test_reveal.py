@@ -48,9 +48,8 @@ def without(data: dict[str, Any], keys: set[str] | tuple[str, ...]) -> dict[str,
 
 
 def choices(view: Any) -> list[str]:
-    """The choices a view offers its seat, whether the view holds them or works them out."""
-    found = view.legal if hasattr(view, "legal") else view.legal_actions()
-    return [str(a) for a in found]
+    """The choices a view offers its seat."""
+    return [str(a) for a in view.legal]
 
 
 def forever_secret(end: Any) -> set[str]:

@@ -313,7 +313,7 @@ def test_after_a_whole_game_every_view_shows_objectives_and_tiles(players: int) 
 
 def public(data: dict[str, Any]) -> dict[str, Any]:
     """A view's JSON without what may differ from seat to seat."""
-    out = {k: v for k, v in data.items() if k not in ("seat", "log", "patron_tiles", "cards")}
+    out = {k: v for k, v in data.items() if k not in ("seat", "log", "patron_tiles", "cards", "legal")}
     boards = []
     for board in data["players_boards"]:
         boards.append({k: v for k, v in board.items() if k not in ("wonder_cards", "kept", "objective")})

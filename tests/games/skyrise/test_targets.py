@@ -33,7 +33,7 @@ def decisions(players: int, seed: int) -> Iterator[tuple[State, View, tuple[Acti
     while not s.is_over:
         assert s.to_act is not None
         view = s.view(s.to_act)
-        legal = view.legal_actions()
+        legal = view.legal
         yield s, view, legal
         s.apply(rng.choice(legal))
 

@@ -170,7 +170,7 @@ def test_two_players_keep_two_cards_each_and_the_rest_leave_unseen() -> None:
     assert s.to_act == 1 and legal(s) == ["keep 3", "keep 4", "keep 7", "keep 12", "keep 20"]
     # Choosing is simultaneous in effect: seat 1 chooses without seeing seat 0's cards.
     assert s.view(1).chosen[0] == (EMPTY, EMPTY) and s.view(1).hands[0] == (EMPTY,) * 3
-    assert s.view(1).legal_actions() == s.legal_actions()
+    assert s.view(1).legal == s.legal_actions()
     play(s, "keep 20", "keep 4")
     assert s.chosen == [(9, 13), (19, 3)] and s.wonders == [(9, 13), (19, 3)]
     assert s.hands == [(), ()]

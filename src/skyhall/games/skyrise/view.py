@@ -24,10 +24,10 @@ from skyhall.core.draft import Drafts
 from skyhall.core.result import ScoreLine
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, FaceDown, check_seat, rivals_of
+from skyhall.games.skyrise.actions import Action
 from skyhall.games.skyrise.bid import WONDER, describe, is_wonder, outbids, value
 from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, Catalog, disc_word
 from skyhall.games.skyrise.district import Board, board_for
-from skyhall.games.skyrise.rules import legal
 from skyhall.games.skyrise.steps import NAMES, OVER
 
 if TYPE_CHECKING:
@@ -88,6 +88,8 @@ class View:
     winner: int
     site: int
     effect: int
+    legal: tuple[Action, ...]
+    """The pending decision's choices when this view's seat makes it, else empty."""
     log: tuple[str, ...]
 
     @property
@@ -97,12 +99,6 @@ class View:
     @property
     def board(self) -> Board:
         return board_for(self.cat, self.layout)
-
-    def legal_actions(self) -> tuple[Any, ...]:
-        """The pending decision's choices, when this view's seat is the one to act."""
-        if self.to_act is None or self.to_act != self.seat:
-            return ()
-        return legal(determinize(self, Rng(0)))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form with names in place of indices (what a client receives)."""
@@ -183,6 +179,7 @@ class View:
             if self.winner == EMPTY
             else {"winner": self.winner, "district": sites[self.site].id, "wonder_card": card(self.effect)},
             "stage": self.stage,
+            "legal": [str(a) for a in self.legal],
             "log": list(self.log),
         }
 
@@ -311,6 +308,7 @@ def build_view(s: State, seat: int | None, log: bool = True, reveal: bool = Fals
     v.winner = s.winner
     v.site = s.site
     v.effect = s.effect
+    v.legal = tuple(s.legal_actions()) if seat is not None and seat == s.to_act else ()
     v.log = tuple(s.log_for(seat)) if log else ()
     return DRAFTS.seal(v)
 
