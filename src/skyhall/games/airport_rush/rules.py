@@ -43,7 +43,7 @@ from skyhall.games.airport_rush.actions import (
     TakeOff,
     Transfer,
 )
-from skyhall.games.airport_rush.cards import ACTION, EVENT, PLANE, Card
+from skyhall.games.airport_rush.cards import EVENT, PLANE, Card
 from skyhall.games.airport_rush.plane import Docked, add, arrangeable, find_face, fits, ready, remove
 from skyhall.games.airport_rush.steps import (
     CARD_EFFECT,
@@ -143,11 +143,6 @@ def selections_of(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
                 if faces not in found:
                     found.append(faces)
     return tuple(found)
-
-
-def hand_cards_of(s: State, seat: int, deck: int) -> int:
-    kind = PLANE if deck == 0 else ACTION
-    return sum(1 for c in s.hands[seat] if s.cat.cards[c].type == kind)
 
 
 # -- legal actions ----------------------------------------------------------------------
