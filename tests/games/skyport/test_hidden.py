@@ -101,7 +101,7 @@ def test_a_hand_is_seen_by_its_owner_only_rivals_see_its_size() -> None:
     for seat in range(3):
         view = s.view(seat)
         data = view.to_dict()
-        assert view.hand == s.hands[seat]
+        assert view.hands[seat] == s.hands[seat]
         assert [h["size"] for h in data["hands"]] == [2, 2, 2]
         for owner in range(3):
             if owner == seat:

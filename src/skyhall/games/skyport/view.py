@@ -101,11 +101,6 @@ class View:
     def is_over(self) -> bool:
         return self.step == OVER
 
-    @property
-    def hand(self) -> tuple[int, ...]:
-        """This seat's own hand (empty for a spectator)."""
-        return () if self.seat is None else self.hands[self.seat]
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form with card ids in place of indices (what a client receives)."""
         cards = self.cat.cards
@@ -170,12 +165,6 @@ class View:
         }
         data["cards"] = {card_id: card_dict(cards[self.cat.by_id[card_id]]) for card_id in _ids_in(data)}
         return data
-
-    def describe_card(self, c: int) -> str:
-        return self.cat.cards[c].describe() if c != EMPTY else "a hidden card"
-
-    def card_kind(self, c: int) -> str:
-        return KIND_NAMES[self.cat.cards[c].kind]
 
 
 def card_dict(card: Card) -> dict[str, Any]:
