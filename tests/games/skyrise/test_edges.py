@@ -294,7 +294,7 @@ def test_there_is_always_room_to_open() -> None:
     """Every Structure of every seat fits with districts to spare, so an opening district always exists."""
     for players in (2, 3, 4):
         structures = players * (len(CAT.sets[0]) + (2 if players == 2 else 1))
-        assert structures < CAT.districts_in_play(players)
+        assert structures < len(skyrise.new_game(players, 1).board.in_play)
 
 
 @pytest.mark.rule("SKR-EDGE-05")

@@ -25,7 +25,6 @@ PATRON = 4
 """Patron disc of letter ``k`` is ``PATRON + k``."""
 WILD = 8
 COMMISSIONS = 9
-NO_DISC = -1
 
 EFFECTS = (
     "per_own_on_island",
@@ -189,9 +188,6 @@ class Catalog:
     @property
     def central(self) -> tuple[int, ...]:
         return tuple(site.index for site in self.sites if site.island == 0)
-
-    def districts_in_play(self, players: int) -> int:
-        return len(self.central) + players * len(self.tiles[0])
 
 
 @cache
