@@ -18,9 +18,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from skyhall.core.state import EMPTY
 from skyhall.games import skyport
 from skyhall.games.skyport import rules
-from skyhall.games.skyport.cards import Catalog, load
+from skyhall.games.skyport.cards import CLOSING, Catalog, load
 from skyhall.games.skyport.lane import Berth, Lane, Position
-from skyhall.games.skyport.state import CLOSING, State
+from skyhall.games.skyport.state import State
 from tests.games.checked import legal as legal
 from tests.games.checked import play as play
 

@@ -16,8 +16,8 @@ import pytest
 from skyhall.core.errors import IllegalAction
 from skyhall.core.state import EMPTY
 from skyhall.games import skyport
-from skyhall.games.skyport.cards import TYCOON_KINDS
-from skyhall.games.skyport.state import CLOSING, State
+from skyhall.games.skyport.cards import CLOSING, TYCOON_KINDS
+from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import WALK
 from tests.games.skyport.position import idx, legal, play, position, with_deck
 

@@ -18,9 +18,9 @@ from skyhall.core.errors import IllegalAction
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY
 from skyhall.games import skyport
-from skyhall.games.skyport.cards import TYCOON_KINDS
+from skyhall.games.skyport.cards import CLOSING, TYCOON_KINDS
 from skyhall.games.skyport.lane import Berth, Lane
-from skyhall.games.skyport.state import CLOSING, State
+from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import TAKE, WILD_MOVE
 from skyhall.games.skyport.view import determinize
 from tests.games.skyport.position import CAT, berth, idx, play, position, with_deck

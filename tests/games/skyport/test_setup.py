@@ -23,6 +23,7 @@ from skyhall.games.skyport import setup
 from skyhall.games.skyport.cards import (
     AIRSHIP,
     CARGO,
+    CLOSING,
     COLOURS,
     COLOURS_SET,
     ICONS_SET,
@@ -35,7 +36,7 @@ from skyhall.games.skyport.cards import (
     WILD,
 )
 from skyhall.games.skyport.lane import Berth, Lane
-from skyhall.games.skyport.state import CLOSING, State
+from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import CHOOSE_CARD, OVER, PHASES
 from tests.games.skyport.position import CAT, berth, idx, legal, play, position
 

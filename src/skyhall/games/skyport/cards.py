@@ -22,6 +22,9 @@ NO_COLOUR = -1
 
 AIRSHIP, STATION, TYCOON = 0, 1, 2
 KIND_NAMES = ("airship", "station", "tycoon")
+CLOSING = -2
+"""The Station Closing card, as it sits in the airship deck: not a catalog index (the card has no data
+but its depth, ``Catalog.closing_beneath``), and not ``EMPTY``, which stands for a card hidden from a view."""
 
 TYCOON_KINDS = ("merchant", "explorer", "diplomat", "inventor", "supplier")
 MERCHANT, EXPLORER, DIPLOMAT, INVENTOR, SUPPLIER = range(5)

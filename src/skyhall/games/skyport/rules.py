@@ -35,6 +35,7 @@ from skyhall.games.skyport.actions import (
 from skyhall.games.skyport.cards import (
     AIRSHIP,
     CARGO,
+    CLOSING,
     COLOURS,
     COLOURS_SET,
     DIPLOMAT,
@@ -81,8 +82,6 @@ from skyhall.games.skyport.steps import (
 
 if TYPE_CHECKING:
     from skyhall.games.skyport.state import State
-
-CLOSING = -2
 
 
 def pos_name(pos: int) -> str:

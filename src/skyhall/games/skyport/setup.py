@@ -9,9 +9,9 @@ from skyhall.core.flow import first_player
 from skyhall.core.log import seat_name
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY
-from skyhall.games.skyport.cards import EXPLORER, MERCHANT, WILD, Catalog
+from skyhall.games.skyport.cards import CLOSING, EXPLORER, MERCHANT, WILD, Catalog
 from skyhall.games.skyport.lane import Berth, Lane, Position
-from skyhall.games.skyport.rules import CLOSING, start_turn
+from skyhall.games.skyport.rules import start_turn
 from skyhall.games.skyport.state import State
 
 

@@ -16,9 +16,6 @@ from skyhall.games.skyport.cards import Catalog
 from skyhall.games.skyport.lane import Row
 from skyhall.games.skyport.steps import OVER
 
-CLOSING = -2
-"""The Station Closing card, as it sits in the deck."""
-
 
 class State(TurnState[Action], rules=rules, scoring=scoring, view=view):
     """A game of Grand Central Skyport in progress."""

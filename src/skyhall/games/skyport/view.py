@@ -24,6 +24,7 @@ from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY, check_seat, filled
 from skyhall.games.skyport.actions import Action
 from skyhall.games.skyport.cards import (
+    CLOSING,
     COLOURS,
     ICONS,
     KIND_NAMES,
@@ -37,7 +38,7 @@ from skyhall.games.skyport.cards import (
     Space,
 )
 from skyhall.games.skyport.lane import Berth, Lane, Row
-from skyhall.games.skyport.rules import CLOSING, diplomat_bonus
+from skyhall.games.skyport.rules import diplomat_bonus
 from skyhall.games.skyport.scoring import lane_stars
 from skyhall.games.skyport.steps import NAMES, OVER, PHASES, WALK
 
