@@ -14,8 +14,8 @@ Prints one JSON line per (game, pairing)::
 Wilson score interval of that rate; ``mean_margin`` is ``a``'s final score less ``b``'s, averaged
 over the games (a steadier sign of strength than wins over few games). Games follow
 :func:`skyhall.sim.runner.schedule`, so ``a`` and ``b`` play both seats of every deal, with the agents
-seeded as ``run_many`` seeds them. ``decision_s`` is each agent's mean time per decision (wall clock,
-one process each).
+seeded as :func:`skyhall.sim.runner.play_job` seeds them. ``decision_s`` is each agent's mean time
+per decision (wall clock, one process each).
 
 With ``--log FILE`` every finished game is appended to ``FILE`` as it ends (pairing, deal, seat order,
 each agent's share of the win, final score and thinking time), and games already there are not played again:

@@ -8,8 +8,8 @@ import pytest
 
 from skyhall.sim import parallel
 from skyhall.sim.cluster import loopback
-from skyhall.sim.parallel import MAX_BATCH, batch_size, executor_for, play_all, tasks
-from skyhall.sim.runner import Run, jobs, run_many
+from skyhall.sim.parallel import MAX_BATCH, batch_size, executor_for, play_all, play_batch, tasks
+from skyhall.sim.runner import Run, jobs
 
 RUN = Run("skyport", ("random", "random", "random"), 7, {"first_player": 0})
 
@@ -20,10 +20,10 @@ def played(run: Run, games: int, workers: int, cluster: str | None = None) -> li
         return [o.to_dict() for _, ready in play_all(work, executor, count) for o in ready]
 
 
-def test_a_seeded_run_is_reproducible_and_matches_the_serial_runner() -> None:
+def test_a_seeded_run_is_reproducible_and_the_same_as_one_batch_of_all_its_games() -> None:
     first = played(RUN, 9, workers=1)
     assert first == played(RUN, 9, workers=1)
-    assert first == [o.to_dict() for o in run_many("skyport", RUN.agents, 9, 7)]
+    assert first == [o.to_dict() for o in play_batch(RUN, jobs(RUN, 9))]
     assert [g["seed"] for g in first][::3] != [first[0]["seed"]] * 3, "three deals, not one"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,10 +13,17 @@ from skyhall.core.record import GameRecord
 from skyhall.games import skyport
 from skyhall.games.skyport.cards import load
 from skyhall.games.skyrise import VARIANTS
-from skyhall.sim.runner import run_many
+from skyhall.sim.parallel import play_batch
+from skyhall.sim.runner import Outcome, Run, jobs
 from skyhall.sim.variant import build, described, setting, value_of
 
 SHIPPED_TOKENS = ((10, 8, 6, 4), (7, 5, 4, 3))
+
+
+def played(game: str, games: int, seed: int, options: dict[str, Any] | None = None) -> list[Outcome]:
+    """The first ``games`` games of a run of two random agents."""
+    run = Run(game, ("random", "random"), seed, options or {})
+    return play_batch(run, jobs(run, games))
 
 
 def test_values_read_as_toml_bare_words_or_comma_lists() -> None:
@@ -35,7 +43,7 @@ def test_a_setting_is_a_nested_overlay_under_the_game() -> None:
 @pytest.mark.parametrize("key", ["skyport.tokens.colours", "skyport.board.tokens.colours"])
 def test_the_complete_set_tokens_change_with_or_without_the_file_name(key: str) -> None:
     overlay = build("skyport", None, [f"{key}=12,9,6,3"])
-    outcome = run_many("skyport", ["random", "random"], 1, 5, {"data": overlay})[0]
+    outcome = played("skyport", 1, 5, {"data": overlay})[0]
     state = GameRecord.from_json(outcome.record.to_json()).replay()
     assert state.cat.tokens == ((12, 9, 6, 3), (7, 5, 4, 3))
     assert load().tokens == SHIPPED_TOKENS
@@ -55,8 +63,8 @@ def test_a_variant_file_and_settings_merge_the_settings_winning(tmp_path: Path) 
 
 def test_a_variant_game_replays_to_the_same_result_and_differs_from_the_shipped_one() -> None:
     overlay = build("airport-rush", None, ["airport-rush.game.penalty_plane=5"])
-    varied = run_many("airport-rush", ["random", "random"], 2, 9, {"data": overlay})
-    shipped = run_many("airport-rush", ["random", "random"], 2, 9)
+    varied = played("airport-rush", 2, 9, {"data": overlay})
+    shipped = played("airport-rush", 2, 9)
     for outcome in varied:
         data = json.loads(outcome.record.to_json())
         assert data["options"]["data"] == {"game": {"penalty_plane": 5}}
@@ -98,7 +106,7 @@ def test_bad_overrides_are_clear_errors_and_change_nothing(settings: list[str], 
         build("skyport", None, settings)
     assert words in str(caught.value)
     assert load().tokens == SHIPPED_TOKENS
-    assert run_many("skyport", ["random", "random"], 1, 1)[0].record.options == {"first_player": 0}
+    assert played("skyport", 1, 1)[0].record.options == {"first_player": 0}
 
 
 def test_a_broken_variant_file_names_the_file(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ runs can be split into batches (:mod:`skyhall.sim.parallel`) and resumed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -166,22 +166,3 @@ def play_job(run: Run, job: Job) -> Outcome:
     """
     agents = [make_agent(run.agents[k], job.deal ^ (k + 1) * 0x9E3779B1) for k in job.order]
     return play_game(run.game, agents, job.deal, run.options)
-
-
-def run_many(
-    game: str,
-    agent_names: Sequence[str],
-    games: int,
-    seed: int,
-    options: Mapping[str, Any] | None = None,
-    on_game: Callable[[Outcome], None] | None = None,
-) -> list[Outcome]:
-    """Play ``games`` games of a run in this process, in schedule order."""
-    run = Run(game, tuple(agent_names), seed, dict(options or {}))
-    outcomes = []
-    for job in jobs(run, games):
-        outcome = play_job(run, job)
-        outcomes.append(outcome)
-        if on_game is not None:
-            on_game(outcome)
-    return outcomes
