@@ -43,12 +43,6 @@ def test_below_needs_a_positive_bound(bound: int) -> None:
         Rng(1).below(bound)
 
 
-def test_choice_picks_members() -> None:
-    rng = Rng(3)
-    items = ("a", "b", "c")
-    assert {rng.choice(items) for _ in range(100)} == set(items)
-
-
 def test_shuffle_is_a_permutation_and_reproducible() -> None:
     items = list(range(50))
     first, second = items[:], items[:]

@@ -53,7 +53,8 @@ def test_every_kind_of_decision_is_made_by_clicking_the_board(page: Any, harness
                 path = list(text.target(view, action))
                 assert click_path(page, path) == [[str(action)]], (kind, path)
                 clicked.add(kind)
-            s.apply(rng.choice(s.legal_actions()))
+            actions = s.legal_actions()
+            s.apply(actions[rng.below(len(actions))])
     assert len(clicked) == 19  # every (decision, action kind) pair the engine has
     assert errors == []
 
@@ -63,11 +64,12 @@ def play_by_clicks(page: Any, s: State, seat: int, rng: Rng) -> None:
     while not s.is_over:
         assert s.to_act is not None
         if s.to_act != seat:
-            s.apply(rng.choice(s.legal_actions()))
+            actions = s.legal_actions()
+            s.apply(actions[rng.below(len(actions))])
             continue
         offered = mount(page, s, seat)
         assert highlighted(page) == {c["target"][0] for c in offered}
-        chosen = rng.choice(offered)
+        chosen = offered[rng.below(len(offered))]
         assert click_path(page, chosen["target"]) == [[chosen["notation"]]]
         s.apply(skyport.decode(chosen["id"]))
 
@@ -77,9 +79,11 @@ def test_a_whole_game_by_clicks_and_screenshots(page: Any, harness: str, artifac
     s = skyport.new_game(2, 11, {"first_player": 0})
     rng = Rng(11)
     for _ in range(30):  # into the game, then a screenshot of a decision with lane moves
-        s.apply(rng.choice(s.legal_actions()))
+        actions = s.legal_actions()
+        s.apply(actions[rng.below(len(actions))])
     while s.to_act != 0 or s.step not in (1, 7):
-        s.apply(rng.choice(s.legal_actions()))
+        actions = s.legal_actions()
+        s.apply(actions[rng.below(len(actions))])
     mount(page, s, 0)
     page.screenshot(path=str(artifacts / "skyport-harness-1280.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})

@@ -8,7 +8,7 @@ Python version. Nothing in Skyhall uses the module-level ``random``.
 from __future__ import annotations
 
 import operator
-from collections.abc import MutableSequence, Sequence
+from collections.abc import MutableSequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -58,10 +58,6 @@ class Rng:
             if x <= limit:
                 self._state = state
                 return x % n
-
-    def choice(self, items: Sequence[T]) -> T:
-        """One element of a non-empty sequence, uniformly."""
-        return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place."""

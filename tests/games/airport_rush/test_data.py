@@ -102,7 +102,8 @@ def test_no_plane_ever_carries_more_dice_than_slots(players: int) -> None:
     s = airport_rush.new_game(players, players)
     rng = Rng(players)
     while not s.is_over:
-        play(s, str(rng.choice(s.legal_actions())))
+        actions = s.legal_actions()
+        play(s, str(actions[rng.below(len(actions))]))
         for row in s.departure:
             for docked in row:
                 if docked is not None:

@@ -151,7 +151,8 @@ def test_planes_not_used_for_the_player_count_stay_out(players: int) -> None:
         assert not unused & set(everywhere(s))
         rng = Rng(seed)
         while not s.is_over:  # not even LOCATE or SCRAP brings them in
-            play(s, str(rng.choice(s.legal_actions())))
+            actions = s.legal_actions()
+            play(s, str(actions[rng.below(len(actions))]))
             assert not unused & set(everywhere(s))
 
 
@@ -264,7 +265,8 @@ def test_returned_objectives_stay_unseen_after_the_end() -> None:
     s = airport_rush.new_game(2, 3, {"first_player": 0})
     rng = Rng(3)
     while not s.is_over:
-        play(s, str(rng.choice(s.legal_actions())))
+        actions = s.legal_actions()
+        play(s, str(actions[rng.below(len(actions))]))
     for seat, other in ((0, 1), (1, 0)):
         view = s.view(other).to_dict()
         assert view["objectives"][seat] == ids_of_objectives(s.objectives[seat])  # kept: revealed
@@ -378,7 +380,8 @@ def playout(players: int, seed: int, first: int | None = None) -> list[Turn]:
     hands = list(s.hands)
     rng = Rng(seed)
     while s.step == KEEP:
-        play(s, str(rng.choice(s.legal_actions())))
+        actions = s.legal_actions()
+        play(s, str(actions[rng.below(len(actions))]))
     out: list[Turn] = []
     phases: list[int] = []
     passes: set[int] = set()
@@ -388,7 +391,8 @@ def playout(players: int, seed: int, first: int | None = None) -> list[Turn]:
             phases.append(phase(s))
             if "pass" in legal(s):
                 passes.add(step)
-        play(s, str(rng.choice(s.legal_actions())))
+        actions = s.legal_actions()
+        play(s, str(actions[rng.below(len(actions))]))
         ended = s.is_over or s.turn != turn or s.step == FINAL_LOAD
         if step != FINAL_LOAD and ended:
             out.append(

@@ -49,7 +49,8 @@ def playout(s: State, seed: int) -> Iterator[State]:
     """Play seeded random legal actions to the end, yielding the state after each one."""
     rng = Rng(seed)
     while not s.is_over:
-        s.apply(rng.choice(s.legal_actions()))
+        actions = s.legal_actions()
+        s.apply(actions[rng.below(len(actions))])
         yield s
 
 

@@ -66,7 +66,8 @@ def playout(s: State, seed: int) -> list[tuple[int, int, int]]:
     rng = Rng(seed)
     trace = [(s.turn, s.current, s.step)]
     while not s.is_over:
-        play(s, str(rng.choice(s.legal_actions())))
+        actions = s.legal_actions()
+        play(s, str(actions[rng.below(len(actions))]))
         trace.append((s.turn, s.current, s.step))
     return trace
 
@@ -385,7 +386,8 @@ def test_no_standee_ever_returns_to_the_promenade() -> None:
     walked: set[int] = set()
     rng = Rng(4)
     while not s.is_over:
-        play(s, str(rng.choice(s.legal_actions())))
+        actions = s.legal_actions()
+        play(s, str(actions[rng.below(len(actions))]))
         walked |= {seat for seat, p in enumerate(s.standees) if p != EMPTY}
         for seat in walked:
             assert 0 <= s.standees[seat] < 8

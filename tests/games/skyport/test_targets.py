@@ -48,7 +48,8 @@ def decisions(players: int, seed: int) -> Iterator[View]:
     while not s.is_over:
         assert s.to_act is not None
         yield s.view(s.to_act, log=False)
-        s.apply(rng.choice(s.legal_actions()))
+        actions = s.legal_actions()
+        s.apply(actions[rng.below(len(actions))])
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4), (2, 5), (3, 6)])
