@@ -19,12 +19,13 @@ from typing import Any
 
 import pytest
 
+from skyhall.core.data import data_stems
 from skyhall.core.errors import DataError
 from skyhall.core.rng import Rng
 from skyhall.games import airport_rush
 from skyhall.games.airport_rush.cards import (
     ACTION_KINDS,
-    DATA_FILES,
+    DATA_PACKAGE,
     PLANE,
     Card,
     build_catalog,
@@ -290,7 +291,7 @@ def drop_action(kind: str) -> Callable[[Document], object]:
 
 def test_shipped_data_loads() -> None:
     cat = load()
-    assert sorted(DATA_FILES) == ["cards.toml", "game.toml", "objectives.toml", "planes.toml"]
+    assert data_stems(DATA_PACKAGE) == ["cards", "game", "objectives", "planes"]
     assert len(cat.actions) == 48
     assert Counter(cat.cards[c].kind for c in cat.actions) == dict.fromkeys(ACTION_KINDS, 4)
     assert len(cat.events) == 6

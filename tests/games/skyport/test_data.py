@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from skyhall.core.data import data_stems
 from skyhall.core.errors import DataError
-from skyhall.games.skyport.cards import DATA_FILES, build_catalog, load, package_reader
+from skyhall.games.skyport.cards import DATA_PACKAGE, build_catalog, load, package_reader
 
 Document = dict[str, Any]
 
@@ -52,8 +53,8 @@ def test_shipped_data_loads_and_is_flagged_reconstructed() -> None:
     assert [len(stack) for stack in cat.tycoons] == [3, 3, 3, 3, 3]
     assert [c.id for c in cat.cities] == ["A", "B", "C", "D"]
     assert len(cat.spaces) == 8
-    for name in DATA_FILES:
-        assert package_reader(name)[1].get("reconstructed") is True, name
+    for stem in data_stems(DATA_PACKAGE):
+        assert package_reader(f"{stem}.toml")[1].get("reconstructed") is True, stem
 
 
 def test_a_clean_reader_gives_the_same_catalog() -> None:

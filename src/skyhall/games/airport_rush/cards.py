@@ -24,7 +24,6 @@ ACTION_KINDS = (
 )  # fmt: skip
 EVENT_KINDS = ("storm", "fog", "strike", "tailwind", "inspection", "rush-hour")
 DATA_PACKAGE = "skyhall.games.airport_rush"
-DATA_FILES = ("planes.toml", "cards.toml", "objectives.toml", "game.toml")
 
 
 @dataclass(frozen=True, slots=True)

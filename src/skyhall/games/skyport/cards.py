@@ -219,8 +219,6 @@ def _station(build: _Builder, entry: Entry, starting: bool) -> int:
 
 """Returns ``(path to show in errors, parsed document)`` for a data file name."""
 
-DATA_FILES = ("airships.toml", "stations.toml", "tycoons.toml", "cities.toml", "board.toml")
-
 
 def package_reader(name: str) -> tuple[str, dict[str, Any]]:
     """Read a data file shipped inside the package."""
