@@ -93,8 +93,9 @@ def test_evaluation_is_the_real_margin_once_the_game_is_over(game: str) -> None:
     winner = result.winners[0]
     bonus = heuristics.WINNER_BONUS if len(result.winners) == 1 else 0.0
     margin = result.scores[winner] - result.scores[1 - winner] + bonus
-    assert heuristics.evaluate(state, winner) == margin
-    assert heuristics.evaluate(state, 1 - winner) == -margin
+    model = model_of(state.view(winner, log=False))
+    assert model.margin(state, winner) == margin
+    assert model.margin(state, 1 - winner) == -margin
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,16 +1,15 @@
 """Per-game position evaluations shared by the greedy and ISMCTS agents.
 
 Each game has a module here named after its package (``skyport``, ``airport_rush``,
-``skyrise``) with two functions:
+``skyrise``) with a function ``scores(state) -> tuple[float, ...]``: every seat's
+*projected final score*, i.e. the points it holds now plus an estimate of what its
+position is still worth (found by :func:`scorer`).
 
-- ``scores(state) -> tuple[float, ...]``: every seat's *projected final score*, i.e.
-  the points it holds now plus an estimate of what its position is still worth;
-- ``evaluate(state, seat) -> float``: the projected score margin of ``seat`` over its
-  best rival (higher is better for ``seat``), built from ``scores``.
-
-They read a full state, which for an agent is always a determinization of its own
-view, never the true state. ``SCALE`` in each module is a typical winning margin in
-points; :func:`win_chance` squashes a margin with it into ``(0, 1)`` for ISMCTS.
+It reads a full state, which for an agent is always a determinization of its own
+view, never the true state. Agents judge a position by :func:`margin`, a seat's
+projected score less its best rival's (higher is better for that seat; see
+:class:`skyhall.agents.lookahead.Model`). ``SCALE`` in each module is a typical winning
+margin in points; :func:`win_chance` squashes a margin with it into ``(0, 1)`` for ISMCTS.
 """
 
 from __future__ import annotations
@@ -46,11 +45,6 @@ def scorer(game_id: str) -> Scores:
 def scale(game_id: str) -> float:
     """A typical winning margin of ``game_id``, in points."""
     return float(_module(game_id).SCALE)
-
-
-def evaluate(state: Any, seat: int) -> float:
-    """``seat``'s projected margin over its best rival in ``state`` (any registered game)."""
-    return margin(scorer(state.game_id)(state), seat)
 
 
 def margin(scores: Sequence[float], seat: int) -> float:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from skyhall.agents.heuristics import Memo, final_scores, margin
+from skyhall.agents.heuristics import Memo, final_scores
 from skyhall.core.memo import ByIdentity
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.cards import Catalog
@@ -73,11 +73,6 @@ def end_step(s: State) -> int:
     game once the end is triggered (``late``, from 0 to 1, is this over that number)."""
     end = s.cat.limits.takeoffs_to_end
     return end if s.last_turn >= 0 else min(end, max(map(len, s.taken)))
-
-
-def evaluate(s: State, seat: int) -> float:
-    """``seat``'s projected margin over its best rival."""
-    return margin(scores(s), seat)
 
 
 _PROGRESS: Memo[float] = Memo()

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from skyhall.agents.heuristics import Memo, final_scores, margin
+from skyhall.agents.heuristics import Memo, final_scores
 from skyhall.core.state import EMPTY
 from skyhall.games.skyport.cards import AIRSHIP, COLOURS, COLOURS_SET, STAR, STATION, Card, Catalog
 from skyhall.games.skyport.lane import Lane, Row
@@ -42,11 +42,6 @@ def scores(s: State) -> tuple[float, ...]:
         return final_scores(s)
     plays = plays_left(s)
     return tuple(seat_value(s, seat, plays) for seat in range(s.n))
-
-
-def evaluate(s: State, seat: int) -> float:
-    """``seat``'s projected margin over its best rival."""
-    return margin(scores(s), seat)
 
 
 def plays_left(s: State) -> float:

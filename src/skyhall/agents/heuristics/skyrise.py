@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skyhall.agents.heuristics import Memo, final_scores, margin
+from skyhall.agents.heuristics import Memo, final_scores
 from skyhall.games.skyrise.bid import WONDER, owner
 from skyhall.games.skyrise.cards import COLOURS, PATRON, WILD
 from skyhall.games.skyrise.scoring import control_lines, final_total, objective_count, panorama_lines
@@ -47,11 +47,6 @@ def scores(s: State) -> tuple[float, ...]:
     return tuple(
         seat_value(s, seat, twice * sum(line.points for line in control[seat])) for seat in range(s.n)
     )
-
-
-def evaluate(s: State, seat: int) -> float:
-    """``seat``'s projected margin over its best rival."""
-    return margin(scores(s), seat)
 
 
 def seat_value(s: State, seat: int, control: int) -> float:
