@@ -7,7 +7,6 @@ an illegal or mistyped entry is refused with the legal choices and changes nothi
 
 from __future__ import annotations
 
-import json
 import secrets
 import shlex
 import sys
@@ -443,7 +442,7 @@ def replaceable(path: Path) -> None:
     if not path.is_file():
         return
     try:
-        record = GameRecord.from_dict(json.loads(path.read_text(encoding="utf-8")), str(path))
+        record = GameRecord.from_json(path.read_text(encoding="utf-8"), str(path))
         over = record.replay().is_over
     except (OSError, UnicodeDecodeError, ValueError, RecordError):
         fail(f"{path} exists and is not a Skyhall game record: choose another file for --save")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -12,7 +11,7 @@ from rich.text import Text
 
 from skyhall.cli.common import GameText, fail, find_game, game_text, score_sheet, show_log, styled, table_of
 from skyhall.core.errors import RecordError
-from skyhall.core.record import GameRecord
+from skyhall.core.record import GameRecord, parse_json
 from skyhall.sim import results
 
 KEYS = "Enter/n next, b back, j N jump to decision N, q quit."
@@ -34,10 +33,7 @@ def read_record(path: Path, index: int) -> GameRecord:
         raw, source = lines[index], f"{path} line {index + 1}"
     elif index != 0:
         fail(f"{path} holds one game; --game-index must be 0")
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise RecordError(source, "(json)", f"not valid JSON: {exc}") from None
+    data = parse_json(raw, source)
     if isinstance(data, dict) and "record" in data:
         if isinstance(data.get("run"), dict) and "game" in data["run"]:  # a line of `skyhall sim --out`
             try:

@@ -18,6 +18,15 @@ from skyhall.core.registry import get
 FORMAT = "skyhall-record"
 
 
+def parse_json(text: str, source: str = "record") -> Any:
+    """``text`` as JSON; :class:`RecordError` naming ``source`` when it is not JSON (a record, or what
+    holds one: a line of ``skyhall sim --out``)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(source, "(json)", f"not valid JSON: {exc}") from None
+
+
 @dataclass
 class GameRecord:
     """Everything needed to rebuild a game; ``actions`` are in notation, in order."""
@@ -84,11 +93,8 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str, source: str = "record") -> GameRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(source, "(json)", f"not valid JSON: {exc}") from None
-        return cls.from_dict(data, source)
+        """:meth:`from_dict` of ``text`` read as JSON (see :func:`parse_json`)."""
+        return cls.from_dict(parse_json(text, source), source)
 
     def replay(self, upto: int | None = None, source: str = "record") -> Any:
         """The state after the first ``upto`` actions (all by default), every action checked."""
