@@ -15,12 +15,14 @@ Timings are wall clock, so a busy machine reads slower; compare figures from one
 from __future__ import annotations
 
 import time
+from itertools import islice
 from typing import Any
 
 from skyhall.agents import make_agent
 from skyhall.agents.ismcts import IsmctsAgent
 from skyhall.core.registry import Game
 from skyhall.core.rng import Rng
+from skyhall.sim.positions import random_walk
 
 SAMPLE_POSITIONS = 2000
 """Positions on which clone and step are compared."""
@@ -40,21 +42,6 @@ def playouts(game: Game, players: int, seconds: float, rng: Rng) -> tuple[int, i
         games += 1
         elapsed = time.perf_counter() - start
     return games, decisions, elapsed
-
-
-def sample_positions(
-    game: Game, players: int, rng: Rng, size: int = SAMPLE_POSITIONS
-) -> list[tuple[Any, int]]:
-    """Positions of random games with the index of the action to play in each."""
-    sample: list[tuple[Any, int]] = []
-    while len(sample) < size:
-        state = game.new_game(players, rng.next64(), {})
-        while not state.is_over and len(sample) < size:
-            legal = state.legal_actions()
-            pick = rng.below(len(legal))
-            sample.append((state.clone(), pick))
-            state.apply(legal[pick])
-    return sample
 
 
 def clone_over_step(sample: list[tuple[Any, int]], rounds: int) -> float:
@@ -79,7 +66,8 @@ def engine_speed(game: Game, players: int, seconds: float, seed: int) -> dict[st
     game.spec.check_players(players)
     rng = Rng(seed)
     games, decisions, elapsed = playouts(game, players, seconds * 0.8, rng)
-    ratio = clone_over_step(sample_positions(game, players, rng), rounds=max(3, int(seconds * 2)))
+    sample = list(islice(random_walk(game, players, rng), SAMPLE_POSITIONS))
+    ratio = clone_over_step(sample, rounds=max(3, int(seconds * 2)))
     return {
         "game": game.id,
         "players": players,
