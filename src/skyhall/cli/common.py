@@ -26,7 +26,7 @@ from rich.text import Text
 from skyhall.core.registry import Game, get
 from skyhall.core.result import Result
 from skyhall.core.text import GameText as GameText  # noqa: PLC0414  (re-exported for the commands)
-from skyhall.core.text import MissingText, listed, text_module, tie_words
+from skyhall.core.text import MissingText, group_of, listed, text_module, tie_words
 
 USAGE_ERROR = 2
 
@@ -191,16 +191,16 @@ def grouped_choices(
 ) -> list[tuple[str, list[tuple[Any, str]]]] | None:
     """The choices under headings with short labels, if the text module groups them and they are many.
 
-    A text module may define ``group(view, action) -> (heading, short label) | None``.
-    Choices it does not group (``None``) come last under an empty heading, with their full label.
+    A text module may define ``group(view, action) -> (heading, short label) | None``
+    (:func:`~skyhall.core.text.group_of`). Choices it does not group (``None``) come last under an
+    empty heading, with their full label.
     """
-    group = getattr(text, "group", None)
-    if group is None or len(legal) < GROUP_AT:
+    if len(legal) < GROUP_AT:
         return None
     heads: dict[str, list[tuple[Any, str]]] = {}
     rest: list[tuple[Any, str]] = []
     for action in legal:
-        found = group(view, action)
+        found = group_of(text, view, action)
         if found is None:
             rest.append((action, text.label(view, action)))
         else:
