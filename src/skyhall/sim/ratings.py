@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import stdev
 
 from skyhall.core.rng import Rng
 from skyhall.sim.intervals import Z95
@@ -115,7 +116,7 @@ def rate(
             played[agent] += 1
     out = []
     for i, name in enumerate(names):
-        se = _spread(draws[i])
+        se = stdev(draws[i]) if len(draws[i]) > 1 else 0.0  # no spread without two resamples
         share = points[i] / faced[i] if faced[i] else 0.0
         out.append(Rating(name, elo[i], elo[i] - Z95 * se, elo[i] + Z95 * se, played[i], share))
     return sorted(out, key=lambda r: -r.elo)
@@ -129,10 +130,3 @@ def odds(elo: Sequence[float], i: int, j: int) -> float:
 def won(rng: Rng, chance: float) -> float:
     """A simulated meeting: 1.0 (a win) with probability ``chance``, else 0.0."""
     return float(rng.below(1 << 30) < chance * (1 << 30))
-
-
-def _spread(values: Sequence[float]) -> float:
-    if len(values) < 2:
-        return 0.0
-    mean = sum(values) / len(values)
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
