@@ -13,9 +13,10 @@ need the proportion and the count.
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 
-Z95 = 1.959963984540054
-"""The standard normal quantile for a two-sided 95 % interval."""
+Z95 = NormalDist().inv_cdf(0.975)
+"""The standard normal quantile for a two-sided 95 % interval (1.95996…)."""
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
