@@ -193,10 +193,11 @@ class Variants(Generic[C]):
 
     An overlay is a nested mapping that mirrors the data files: its first level names a file by
     stem (``board`` for ``data/board.toml``), the levels below name tables and fields. Inside an
-    array of tables (``[[airship]]``) a key picks one entry by its ``id`` (or by its index), and a
-    file's entries can be named straight under the stem (``airships.B3.movement``). A first-level
-    key that is not a stem but a table or entry id of exactly one file stands for that file
-    (``tokens.colours`` means ``board.tokens.colours`` in Skyport). Values replace what is there;
+    array of tables (``[[airship]]``) a key picks one entry by its ``id``, ``number`` or ``name``
+    (:data:`ENTRY_NAMES`, tried in that order), or by its index when the entries carry none of them;
+    a file's entries can also be named by id straight under the stem (``airships.B3.movement``).
+    A first-level key that is not a stem but a table or entry id of exactly one file stands for that
+    file (``tokens.colours`` means ``board.tokens.colours`` in Skyport). Values replace what is there;
     the merged documents then go through the game's own loader, so an overlay is validated exactly
     like the shipped data (errors name file, entry and field). An overlay may not change the
     action space: the codec is fixed per game.

@@ -2,7 +2,7 @@
 
 A variant is an *overlay* on the data files (see :class:`skyhall.core.data.Variants`):
 a nested table whose first level names a data file by stem, then tables, entries (by
-id) and fields. It travels as the game option ``data``, so it is recorded in every
+id, number or name) and fields. It travels as the game option ``data``, so it is recorded in every
 game record and a replay rebuilds the same catalog.
 
 - ``--set skyport.board.tokens.colours=12,9,6,3``: game id, file stem, table, field. The
