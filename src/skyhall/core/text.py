@@ -17,6 +17,9 @@ below, which supply the defaults when a game lacks them:
 ``target(view, action) -> tuple[str, ...]``
     the table elements a player clicks, in order, to make the choice (default: none,
     so the choice is offered by its label only);
+``unordered(view, action) -> int``
+    how many of ``target``'s first clicks may come in any order (default: 0, every
+    click in order);
 ``confirm(view, action) -> str | None``
     a question to confirm before sending the choice (default: none).
 """
