@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from skyhall.core.data import data_stems
+from skyhall.core.data import data_stems, load_toml
 from skyhall.core.errors import DataError
 from skyhall.core.rng import Rng
 from skyhall.games import airport_rush
@@ -30,7 +30,6 @@ from skyhall.games.airport_rush.cards import (
     Card,
     build_catalog,
     load,
-    package_reader,
 )
 from skyhall.games.airport_rush.plane import COLOUR_SLOTS
 from skyhall.games.airport_rush.scoring import sheet
@@ -205,8 +204,8 @@ def test_reconstructed_groups_slots_and_targets(group: str) -> None:
 def test_the_reconstructed_files_say_so() -> None:
     assert CAT.reconstructed is True
     for name in ("planes.toml", "cards.toml", "objectives.toml"):
-        assert package_reader(name)[1]["reconstructed"] is True, name
-    assert package_reader("game.toml")[1]["reconstructed"] is False  # the rulebook's own numbers
+        assert load_toml(DATA_PACKAGE, name)[1]["reconstructed"] is True, name
+    assert load_toml(DATA_PACKAGE, "game.toml")[1]["reconstructed"] is False  # the rulebook's own numbers
 
 
 @pytest.mark.rule("ARU-CMP-11")
@@ -264,7 +263,7 @@ def reader(name: str, breaks: Callable[[Document], object]) -> Callable[[str], t
     """Reads the shipped files from ``corrupt/``, with ``breaks`` applied to a copy of ``name``."""
 
     def read(file: str) -> tuple[str, Document]:
-        document = copy.deepcopy(package_reader(file)[1])
+        document = copy.deepcopy(load_toml(DATA_PACKAGE, file)[1])
         if file == name:
             breaks(document)
         return f"corrupt/{file}", document

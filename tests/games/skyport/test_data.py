@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from skyhall.core.data import data_stems
+from skyhall.core.data import data_stems, load_toml
 from skyhall.core.errors import DataError
-from skyhall.games.skyport.cards import DATA_PACKAGE, build_catalog, load, package_reader
+from skyhall.games.skyport.cards import DATA_PACKAGE, build_catalog, load
 
 Document = dict[str, Any]
 
@@ -24,7 +24,7 @@ def reader(name: str, breaks: Callable[[Document], object]) -> Callable[[str], t
     """Reads the shipped files from ``corrupt/``, with ``breaks`` applied to a copy of ``name``."""
 
     def read(file: str) -> tuple[str, Document]:
-        _, document = package_reader(file)
+        _, document = load_toml(DATA_PACKAGE, file)
         document = copy.deepcopy(document)
         if file == name:
             breaks(document)
@@ -54,7 +54,7 @@ def test_shipped_data_loads_and_is_flagged_reconstructed() -> None:
     assert [c.id for c in cat.cities] == ["A", "B", "C", "D"]
     assert len(cat.spaces) == 8
     for stem in data_stems(DATA_PACKAGE):
-        assert package_reader(f"{stem}.toml")[1].get("reconstructed") is True, stem
+        assert load_toml(DATA_PACKAGE, f"{stem}.toml")[1].get("reconstructed") is True, stem
 
 
 def test_a_clean_reader_gives_the_same_catalog() -> None:

@@ -8,7 +8,7 @@ and are interchangeable, so actions name them by kind (``play control``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from skyhall.core.data import Entry, Reader, entries, load_toml
@@ -107,14 +107,10 @@ class Catalog:
         return [c for c in self.actions if self.cards[c].kind == kind]
 
 
-def package_reader(name: str) -> tuple[str, dict[str, Any]]:
-    return load_toml(DATA_PACKAGE, name)
-
-
 @cache
 def load() -> Catalog:
     """The shipped data, read and validated once per process."""
-    return build_catalog(package_reader)
+    return build_catalog(partial(load_toml, DATA_PACKAGE))
 
 
 def _slot(entry: Entry, text: str) -> int:

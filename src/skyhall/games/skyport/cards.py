@@ -8,8 +8,7 @@ never objects, so states stay cheap to copy.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from functools import cache, partial
 
 from skyhall.core.data import Entry, Reader, entries, load_toml
 from skyhall.core.errors import DataError
@@ -217,18 +216,10 @@ def _station(build: _Builder, entry: Entry, starting: bool) -> int:
     )
 
 
-"""Returns ``(path to show in errors, parsed document)`` for a data file name."""
-
-
-def package_reader(name: str) -> tuple[str, dict[str, Any]]:
-    """Read a data file shipped inside the package."""
-    return load_toml(DATA_PACKAGE, name)
-
-
 @cache
 def load() -> Catalog:
     """The shipped data, read and validated once per process."""
-    return build_catalog(package_reader)
+    return build_catalog(partial(load_toml, DATA_PACKAGE))
 
 
 def build_catalog(read: Reader) -> Catalog:

@@ -9,7 +9,7 @@ codes below. States hold integers and tuples only, so they stay cheap to copy.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from skyhall.core.data import Entry, Reader, entries, load_toml
@@ -193,7 +193,7 @@ class Catalog:
 @cache
 def load() -> Catalog:
     """The packaged data, read and validated once."""
-    return build_catalog(lambda name: load_toml(DATA_PACKAGE, name))
+    return build_catalog(partial(load_toml, DATA_PACKAGE))
 
 
 def build_catalog(read: Reader) -> Catalog:
