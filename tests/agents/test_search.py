@@ -6,7 +6,8 @@ import pytest
 
 from skyhall.agents import heuristics, make_agent
 from skyhall.agents.budget import Budget
-from skyhall.agents.ismcts import OWN_TURN, IsmctsAgent, Node
+from skyhall.agents.heuristics import search
+from skyhall.agents.ismcts import IsmctsAgent, Node
 from skyhall.agents.lookahead import model_of
 from skyhall.core.registry import get
 from skyhall.core.rng import Rng
@@ -70,7 +71,7 @@ def rival_nodes(agent: IsmctsAgent, root: Node, view: object, samples: int) -> i
 @pytest.mark.parametrize(("game", "own_turn"), [("airport-rush", True), ("skyport", False)])
 def test_the_tree_stops_at_the_end_of_the_own_turn_where_the_game_asks(game: str, own_turn: bool) -> None:
     """Airport Rush plans the searching seat's own turn only; Skyport's tree grows into the rivals' turns."""
-    assert (game in OWN_TURN) is own_turn
+    assert search(game).own_turn is own_turn
     met = 0
     for state in positions(game, 2, 6, seed=9):
         agent = IsmctsAgent(3, Budget(iterations=400))

@@ -13,11 +13,12 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012) for any number of 
   more than :data:`WIDE` legal actions gets a new child only while it has fewer than
   ``WIDEN_C * visits ** WIDEN_ALPHA``; the new child is the best by one-ply margin among
   :data:`CANDIDATES` untried actions (at the root: the next one in one-ply order);
-- in the games of :data:`OWN_TURN` the tree covers the searching seat's own turn only: a walk
-  that reaches another seat's decision stops there and scores the position;
-- iterations stay cheap: at a new leaf the expanding seat's next few (:data:`FOLLOW`) decisions of
+- in the games tuned ``own_turn`` (each game's :class:`~skyhall.agents.heuristics.Search`) the tree
+  covers the searching seat's own turn only: a walk that reaches another seat's decision stops there
+  and scores the position;
+- iterations stay cheap: at a new leaf the expanding seat's next few (``follow``) decisions of
   the same turn are completed greedily (:func:`~skyhall.agents.lookahead.settle`), then
-  :data:`DEPTH` random actions are played, then the game's heuristic scores, squashed into a
+  ``depth`` random actions are played, then the game's heuristic scores, squashed into a
   win chance per seat
   (:func:`~skyhall.agents.heuristics.win_chance`); a finished game scores 1 for the winner
   (shared by tied winners) and 0 for the others;
@@ -44,7 +45,7 @@ from typing import Any
 
 from skyhall.agents.base import register_agent, register_family
 from skyhall.agents.budget import Budget, parse_budget
-from skyhall.agents.heuristics import win_chance
+from skyhall.agents.heuristics import search, win_chance
 from skyhall.agents.lookahead import Model, action_values, model_of, settle
 from skyhall.core.rng import Rng
 
@@ -54,39 +55,12 @@ NORMAL = Budget(iterations=300, seconds=0.5)
 HARD = Budget(iterations=5000, seconds=1.5)
 """At most 1.5 s of search, so a decision stays under 2 s on one core."""
 
-EXPLORE = {"skyport": 0.2, "airport-rush": 0.2, "skyrise": 0.7}
-"""UCB1 exploration constant per game (rewards are win chances in ``[0, 1]``).
-
-Measured: in Airport Rush a good move is worth a few hundredths and 0.7 spreads the visits
-almost evenly; Skyrise's wide auctions need the textbook 0.7 (0.4 loses more to ``greedy``)."""
-DEFAULT_EXPLORE = 0.7
-"""For a game not tuned here."""
 WIDE = 12
 """Nodes with more legal actions than this widen progressively."""
 WIDEN_C = 2.0
 WIDEN_ALPHA = 0.5
 CANDIDATES = 6
 """Untried actions scored one-ply to pick a wide node's next child."""
-DEPTH = {"skyport": 4, "airport-rush": 0, "skyrise": 4}
-"""Random actions played at a new leaf (after :data:`FOLLOW`), before the heuristic scores it.
-
-Measured: random moves help in Skyrise, and only add noise to Airport Rush's long turns."""
-FOLLOW = {"airport-rush": 4}
-"""Decisions of the expanding seat completed greedily at a new leaf before the rollout, per game.
-
-Measured: an Airport Rush turn is a chain of 5-15 small decisions, and completing 4 of them
-instead of 2 won 14 of 18 games against ``greedy`` where 2 won 10 of the same 18 deals
-(``bench/strength.py`` deals, seats swapped; 6 games better, 2 worse)."""
-DEFAULT_FOLLOW = 2
-"""For the other games."""
-OWN_TURN = frozenset({"airport-rush"})
-"""Games whose tree stops where the searching seat's turn ends (the position is then scored).
-
-Measured in Airport Rush: the rival's turn, grown into the tree, costs time and adds noise (its
-dice and decisions differ from one determinization to the next, and its nodes are shared by all
-of them). Planning the own turn only won 20.5 of 34 games against ``greedy`` where growing the
-tree on won 21 of the same deals (``bench/strength.py`` seeds 11 and 12, seats swapped), in about
-a third of the time per decision, which the time-budgeted ``hard`` spends on more iterations."""
 REUSE_CHECKS = 2
 """Determinizations that must all predict the new view for the previous subtree to be reused."""
 
@@ -112,7 +86,7 @@ class IsmctsAgent:
         self.name = name
         self.budget = budget
         self.depth = depth
-        """Rollout depth; ``None``: the game's :data:`DEPTH`."""
+        """Rollout depth; ``None``: the game's (``Search.depth``)."""
         self.rng = Rng(seed)
         self.iterations = 0
         """Iterations run at the last decision (for benchmarks)."""
@@ -162,12 +136,13 @@ class IsmctsAgent:
 
     def _iterate(self, model: Model, view: Any, root: Node, order: dict[Any, int]) -> None:
         rng = self.rng
-        explore = EXPLORE.get(view.game, DEFAULT_EXPLORE)
+        tuning = search(view.game)
+        explore = tuning.explore
         state = model.game.determinize(view, rng)
         node = root
         root.visits += 1
         path: list[tuple[Node, int]] = []
-        own = view.seat if view.game in OWN_TURN else None
+        own = view.seat if tuning.own_turn else None
         while not state.is_over and (own is None or state.to_act == own):
             legal = state.legal_actions()
             mover = state.to_act
@@ -200,7 +175,7 @@ class IsmctsAgent:
             state.apply(action)
             path.append((node, mover))
         if path:
-            state = settle(model, state, path[-1][1], FOLLOW.get(view.game, DEFAULT_FOLLOW))
+            state = settle(model, state, path[-1][1], tuning.follow)
         rewards = self._rollout(model, state)
         for child, mover in path:
             child.visits += 1
@@ -227,7 +202,7 @@ class IsmctsAgent:
 
     def _rollout(self, model: Model, state: Any) -> tuple[float, ...]:
         rng = self.rng
-        depth = DEPTH.get(state.game_id, 0) if self.depth is None else self.depth
+        depth = search(state.game_id).depth if self.depth is None else self.depth
         for _ in range(depth):
             if state.is_over:
                 break

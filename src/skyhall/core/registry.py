@@ -6,6 +6,8 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from skyhall.core.actions import Codec
@@ -70,6 +72,16 @@ def available() -> Mapping[str, Game]:
     """Every game, by id, importing the game packages on first use."""
     _discover()
     return dict(sorted(_GAMES.items()))
+
+
+@cache
+def per_game(package: str, game_id: str) -> ModuleType:
+    """``package``'s module for ``game_id`` (``per_game("skyhall.rl.encoding", "airport-rush")`` is
+    ``skyhall.rl.encoding.airport_rush``): the layers above the games keep one module per game, found
+    by the game's name, so none of them lists the games by hand. ``KeyError`` for an unknown game,
+    ``ModuleNotFoundError`` for a game the package has no module for."""
+    get(game_id)
+    return importlib.import_module(f"{package}.{game_id.replace('-', '_')}")
 
 
 def get(game_id: str) -> Game:

@@ -8,7 +8,6 @@ indices and as a mask, observations through the game's encoder from
 
 from __future__ import annotations
 
-import importlib
 import operator
 import sys
 import warnings
@@ -21,6 +20,7 @@ import numpy.typing as npt
 from skyhall.core import registry
 from skyhall.core.record import GameRecord
 from skyhall.core.result import Result
+from skyhall.core.text import text_module
 from skyhall.rl.encoding import Vector, encoder
 
 Reward = Literal["margin", "win"]
@@ -267,7 +267,7 @@ class Table:
 
     def render(self, seat: int | None = None) -> str:
         """The table in terminal text, as ``seat`` sees it (``None``: a spectator)."""
-        text = importlib.import_module(f"skyhall.games.{self.game.id.replace('-', '_')}.text")
+        text = text_module(self.game)
         view = self.playing().view(seat)
         return "\n\n".join(f"{title}\n{body}" for title, body in text.render(view))
 

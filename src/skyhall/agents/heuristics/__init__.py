@@ -14,10 +14,12 @@ margin in points; :func:`win_chance` squashes a margin with it into ``(0, 1)`` f
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
+
+from skyhall.core.registry import per_game
 
 Scores = Callable[[Any], tuple[float, ...]]
 """``scores(state)``: each seat's projected final score."""
@@ -27,14 +29,9 @@ V = TypeVar("V")
 WINNER_BONUS = 0.5
 """Added to the final score of each seat ranked first, so tie-breaks count in a finished game."""
 
-_MODULES: dict[str, Any] = {}
-
 
 def _module(game_id: str) -> Any:
-    found = _MODULES.get(game_id)
-    if found is None:
-        found = _MODULES[game_id] = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
-    return found
+    return per_game(__name__, game_id)
 
 
 def scorer(game_id: str) -> Scores:
@@ -45,6 +42,27 @@ def scorer(game_id: str) -> Scores:
 def scale(game_id: str) -> float:
     """A typical winning margin of ``game_id``, in points."""
     return float(_module(game_id).SCALE)
+
+
+@dataclass(frozen=True)
+class Search:
+    """How ISMCTS (:mod:`skyhall.agents.ismcts`) is tuned for a game: ``SEARCH`` in each module here,
+    beside the evaluation it scores leaves with, and measured with it."""
+
+    explore: float = 0.7
+    """UCB1's exploration constant (rewards are win chances in ``[0, 1]``)."""
+    depth: int = 0
+    """Random actions played at a new leaf (after ``follow``), before the heuristic scores it."""
+    follow: int = 2
+    """Decisions of the expanding seat completed greedily at a new leaf, before the random ones."""
+    own_turn: bool = False
+    """The tree stops where the searching seat's turn ends (the position is then scored)."""
+
+
+def search(game_id: str) -> Search:
+    """ISMCTS's tuning for ``game_id``."""
+    found: Search = _module(game_id).SEARCH
+    return found
 
 
 def margin(scores: Sequence[float], seat: int) -> float:

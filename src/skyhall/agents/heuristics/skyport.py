@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from skyhall.agents.heuristics import Memo, final_scores
+from skyhall.agents.heuristics import Memo, Search, final_scores
 from skyhall.core.state import EMPTY
 from skyhall.games.skyport.cards import AIRSHIP, COLOURS, COLOURS_SET, STAR, STATION, Card, Catalog
 from skyhall.games.skyport.lane import Lane, Row
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 SCALE = 8.0
 """A typical winning margin, in points."""
+SEARCH = Search(explore=0.2, depth=4)
+"""ISMCTS here: Airport Rush's small exploration constant and Skyrise's four random moves at a new leaf."""
 SET_READY = 0.8
 """Share of a token counted when its set is complete but not yet claimed."""
 SET_CLOSE = 0.25

@@ -8,8 +8,6 @@ Markdown (``python -m skyhall.rl.encoding`` prints all three).
 
 from __future__ import annotations
 
-import importlib
-
 from skyhall.core import registry
 from skyhall.rl.encoding.layout import Encoder, Layout, Vector
 
@@ -18,7 +16,5 @@ __all__ = ["Encoder", "Layout", "Vector", "encoder"]
 
 def encoder(game_id: str) -> Encoder:
     """The encoder of ``game_id`` (module ``skyhall.rl.encoding.<game package>``)."""
-    registry.get(game_id)  # a clear error for an unknown game
-    module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
-    found: Encoder = module.ENCODER
+    found: Encoder = registry.per_game(__name__, game_id).ENCODER
     return found
