@@ -80,7 +80,7 @@ class Playout:
 
     def run(self, choose: Chooser) -> None:
         while not self.state.is_over:
-            assert len(self.actions) < MAX_DECISIONS, "the game does not end"
+            assert len(self.actions) < self.game.spec.max_decisions, "the game outgrows spec.max_decisions"
             legal = self.check_position()
             self.check_views()
             self.step(legal, choose(legal))

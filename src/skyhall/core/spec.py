@@ -49,6 +49,9 @@ class GameSpec:
     offered: Mapping[str, Option] = field(default_factory=lambda: MappingProxyType({}))
     """The options players choose when they set up a match, in the order shown; the others (a
     designer's ``data`` overlay) are for simulations only."""
+    max_decisions: int = 1000
+    """A generous bound on the decisions of one game (random play takes far fewer): OpenSpiel's
+    ``max_game_length``."""
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.offered) - set(self.options))

@@ -37,8 +37,6 @@ from skyhall.core.rng import Rng
 from skyhall.rl.encoding import encoder
 from skyhall.rl.table import REWARDS, final_rewards
 
-MAX_GAME_LENGTH = {"skyport": 1000, "airport-rush": 2000, "skyrise": 600}
-"""Decisions per game, a generous bound (random play takes at most about 240, 510 and 165)."""
 MAX_MARGIN = 500.0
 """A bound on the score margin (no game's scores come near it)."""
 
@@ -122,7 +120,7 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=MAX_GAME_LENGTH[self.game_id],
+            max_game_length=self.engine.spec.max_decisions,
         )
         super().__init__(game_type(self.game_id, zero_sum), info, params)
 

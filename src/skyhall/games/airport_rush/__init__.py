@@ -41,6 +41,7 @@ SPEC = GameSpec(
     max_players=4,
     rules_version=2,
     action_count=len(CODEC),
+    max_decisions=2000,  # random play takes at most about 510
     options=MappingProxyType({"first_player": None, "data": None}),
     offered=MappingProxyType({"first_player": FIRST_PLAYER}),
 )

@@ -40,6 +40,7 @@ SPEC = GameSpec(
     max_players=4,
     rules_version=1,
     action_count=len(CODEC),
+    max_decisions=1000,  # random play takes at most about 240
     options=MappingProxyType({"first_player": None, "cities": None, "data": None}),
     offered=MappingProxyType(
         {

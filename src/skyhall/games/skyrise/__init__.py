@@ -43,6 +43,7 @@ SPEC = GameSpec(
     max_players=4,
     rules_version=2,
     action_count=len(CODEC),
+    max_decisions=600,  # random play takes at most about 165
     options=MappingProxyType({"first_player": None, "city_keys": "lowest", "data": None}),
     offered=MappingProxyType(
         {
