@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -34,9 +33,8 @@ from typing import Any
 
 from skyhall.agents import Agent, make_agent
 from skyhall.core.registry import available
+from skyhall.sim.intervals import wilson
 from skyhall.sim.runner import play_game, schedule
-
-Z95 = 1.959964
 
 
 class Timed:
@@ -74,16 +72,6 @@ def one_game(game: str, names: tuple[str, str], deal: int, order: tuple[int, ...
         "decisions": [sum(t.decisions for t, k in zip(timed, order, strict=True) if k == i) for i in (0, 1)],
         "longest": [max(t.longest for t, k in zip(timed, order, strict=True) if k == i) for i in (0, 1)],
     }
-
-
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def logged(log: str | None) -> dict[tuple[Any, ...], dict[str, Any]]:

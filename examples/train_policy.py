@@ -22,7 +22,6 @@ seconds.
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skyhall.rl import gym_env, legal_indices
+from skyhall.sim.intervals import wilson
 
 MARGIN_SCALE = 30.0
 """Score margins are tens of points; scaled to about -1..1 they keep the steps of one size."""
@@ -83,15 +83,6 @@ def evaluated(policy: PreferencePolicy) -> dict[str, Chooser]:
         "first legal": lambda info, _rng: int(min(info["legal_actions"])),
         "last legal": lambda info, _rng: int(max(info["legal_actions"])),
     }
-
-
-def wilson(wins: int, games: int) -> tuple[float, float]:
-    """The 95 % Wilson interval of ``wins`` out of ``games``."""
-    z = 1.96
-    rate = wins / games
-    middle = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return middle - half, middle + half
 
 
 def wins(game: str, choose: Chooser, opponent: str, games: int, seed: int) -> int:

@@ -15,6 +15,7 @@ played):
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -99,10 +100,8 @@ def win_shifts(base: Sequence[Game], other: Sequence[Game], key: Key) -> list[Sh
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else math.inf
-    return mean, math.sqrt(var)
+    """The mean and the sample standard deviation (infinite for one value: nothing is known of the spread)."""
+    return statistics.fmean(values), statistics.stdev(values) if len(values) > 1 else math.inf
 
 
 def score_shifts(base: Sequence[Game], other: Sequence[Game], key: Key) -> list[Shift]:
