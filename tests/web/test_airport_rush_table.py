@@ -170,6 +170,17 @@ def test_a_match_against_a_random_bot_is_played_to_the_end_by_clicking(
     assert len(states) > decisions
 
 
+def widest_take(page: Any, s: State, more_than: int) -> tuple[dict[str, Any], list[str], str]:
+    """Play ``s`` on at random until a seat may take more than ``more_than`` dice from one load space, and
+    mount it: the take of the most dice offered, its dice's targets and its button's."""
+    rng = Rng(6)
+    while not any(len(a.faces) > more_than for a in s.legal_actions() if isinstance(a, TakeDice)):
+        s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
+    offered = mount(page, s, s.to_act)
+    take = max((c for c in offered if c["notation"].startswith("take")), key=lambda c: c["unordered"])
+    return take, take["target"][:-1], take["target"][-1]
+
+
 def test_kept_objectives_and_taken_dice_are_clicked_in_any_order(page: Any, harness: str) -> None:
     """Two objectives, or the dice taken from one space, are a set: the second clicked first works too."""
     errors = open_table(page, harness, "airport-rush")
@@ -179,12 +190,7 @@ def test_kept_objectives_and_taken_dice_are_clicked_in_any_order(page: Any, harn
     first, second = keep["target"]
     assert first in highlighted(page) and second in highlighted(page)
     assert click_path(page, [second, first]) == [[keep["notation"]]]
-    rng = Rng(6)
-    while not any(len(a.faces) > 1 for a in s.legal_actions() if isinstance(a, TakeDice)):
-        s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
-    offered = mount(page, s, s.to_act)
-    take = max((c for c in offered if c["notation"].startswith("take")), key=lambda c: c["unordered"])
-    dice, button = take["target"][:-1], take["target"][-1]
+    take, dice, button = widest_take(page, s, more_than=1)
     assert take["unordered"] == len(dice) > 1
     assert click_path(page, [*reversed(dice), button]) == [[take["notation"]]]
     assert errors == []
@@ -193,13 +199,7 @@ def test_kept_objectives_and_taken_dice_are_clicked_in_any_order(page: Any, harn
 def test_a_chosen_die_clicked_again_is_put_back(page: Any, harness: str) -> None:
     """Of the dice being taken from a load space, a second click on one takes it back; the rest stay."""
     errors = open_table(page, harness, "airport-rush")
-    s = airport_rush.new_game(2, 6)
-    rng = Rng(6)
-    while not any(len(a.faces) > 2 for a in s.legal_actions() if isinstance(a, TakeDice)):
-        s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
-    offered = mount(page, s, s.to_act)
-    take = max((c for c in offered if c["notation"].startswith("take")), key=lambda c: c["unordered"])
-    dice, button = take["target"][:-1], take["target"][-1]
+    take, dice, button = widest_take(page, airport_rush.new_game(2, 6), more_than=2)
     start = highlighted(page)
     assert click_path(page, dice[:2]) == []
     assert page.locator(".ar-chosen").count() == 2
