@@ -551,20 +551,35 @@ main()
 """
 
 
-@pytest.mark.parametrize("command", [["games"], ["sim", "skyrise", "--games", "1"]])
-def test_a_data_file_edited_wrong_is_one_line_naming_file_entry_and_field(command: list[str]) -> None:
-    done = subprocess.run(
+def edited_wrong(*command: str) -> subprocess.CompletedProcess[str]:
+    """``skyhall COMMAND`` with Skyport's airships.toml read as edited wrong (B1's movement a string)."""
+    return subprocess.run(
         [sys.executable, "-c", EDITED_WRONG, *command],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
+
+
+SAID_WRONG = (
+    "skyhall/games/skyport/data/airships.toml: entry 'B1', field 'movement': expected an integer, found '4'"
+)
+
+
+def test_a_data_file_edited_wrong_stops_its_own_game_in_one_line_naming_file_entry_and_field() -> None:
+    done = edited_wrong("sim", "skyport", "--games", "1")
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == (
-        "Error: a data file could not be loaded: skyhall/games/skyport/data/airships.toml: "
-        "entry 'B1', field 'movement': expected an integer, found '4'\n"
-    )
+    assert done.stderr == f"Error: a data file could not be loaded: {SAID_WRONG}\n"
+
+
+def test_the_other_games_play_on_beside_a_game_whose_data_file_was_edited_wrong() -> None:
+    done = edited_wrong("sim", "skyrise", "--games", "1")
+    assert done.returncode == 0 and "Mean game length" in done.stdout
+    listed = edited_wrong("games")
+    assert listed.returncode == 0
+    assert listed.stderr == f"Warning: skyport is left out: {SAID_WRONG}\n"
+    assert "airport-rush" in listed.stdout and "skyrise" in listed.stdout and "skyport" not in listed.stdout
 
 
 @pytest.mark.parametrize("game_id", ["skyport", "airport-rush", "skyrise"])

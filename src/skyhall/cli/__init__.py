@@ -10,8 +10,21 @@ its ``text.py`` and every command works for it.
 from __future__ import annotations
 
 import sys
+import warnings
+from typing import Any
 
-from skyhall.core.errors import DataError
+from skyhall.core.errors import BrokenGame, DataError
+
+
+def _one_line(message: Warning | str, category: type[Warning], *where: Any, **more: Any) -> str:
+    """A game left out for its data (:class:`BrokenGame`) in one line, as a data error is said; other
+    warnings as Python says them."""
+    if issubclass(category, BrokenGame):
+        return f"Warning: {message}\n"
+    return _python_format(message, category, *where, **more)
+
+
+_python_format = warnings.formatwarning
 
 
 def main() -> None:
@@ -21,6 +34,7 @@ def main() -> None:
     data file edited wrong would otherwise end every command in a traceback; its error names the
     file, the entry, the field and what was expected.
     """
+    warnings.formatwarning = _one_line
     try:
         from skyhall.cli.main import app  # imports the games, which load their data
 

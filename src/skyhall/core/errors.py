@@ -33,6 +33,10 @@ class MalformedAction(IllegalAction):
     """Text that is not an action of this game at all (a typo, a wrong game's notation)."""
 
 
+class BrokenGame(UserWarning):
+    """A game left out of the games listed because its data files do not load (the others play on)."""
+
+
 class DataError(SkyhallError):
     """A card, board or token file that does not hold what the game expects."""
 

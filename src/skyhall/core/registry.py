@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -12,6 +13,7 @@ from typing import Any
 
 from skyhall.core.actions import Codec
 from skyhall.core.data import Variants
+from skyhall.core.errors import BrokenGame, DataError
 from skyhall.core.spec import GameSpec
 
 
@@ -61,15 +63,22 @@ def register(game: Game) -> None:
     _GAMES[game.id] = game
 
 
-def _discover() -> None:
-    import skyhall.games as package
+GAMES_PACKAGE = "skyhall.games"
 
-    for info in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{package.__name__}.{info.name}")
+
+def _discover() -> None:
+    """Import every game package. One whose data files do not load (a designer's edit gone wrong) is
+    left out with a warning naming the file, entry and field, so the other games stay playable."""
+    games = importlib.import_module(GAMES_PACKAGE)
+    for info in pkgutil.iter_modules(games.__path__):
+        try:
+            importlib.import_module(f"{GAMES_PACKAGE}.{info.name}")
+        except DataError as exc:
+            warnings.warn(f"{info.name.replace('_', '-')} is left out: {exc}", BrokenGame, stacklevel=3)
 
 
 def available() -> Mapping[str, Game]:
-    """Every game, by id, importing the game packages on first use."""
+    """Every game whose data loads, by id, importing the game packages on first use."""
     _discover()
     return dict(sorted(_GAMES.items()))
 
@@ -85,7 +94,16 @@ def per_game(package: str, game_id: str) -> ModuleType:
 
 
 def get(game_id: str) -> Game:
-    """The game registered as ``game_id``; ``KeyError`` naming the known ids otherwise."""
+    """The game registered as ``game_id``, importing its package alone (so another game's broken data
+    file does not stop this one); its own data's :class:`DataError` if they do not load, ``KeyError``
+    naming the known ids for no such game."""
+    if game_id not in _GAMES:
+        module = f"{GAMES_PACKAGE}.{game_id.replace('-', '_')}"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
     if game_id not in _GAMES:
         _discover()
     try:
