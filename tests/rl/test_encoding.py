@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -153,3 +154,15 @@ def test_a_skyport_observation_tells_the_two_station_decks_apart() -> None:
     top = state.station_decks[0][-1]
     assert f"{CARDS[top].id}/station deck 1 top" in enc.dump(one)
     assert f"{CARDS[top].id}/station deck 2 top" in enc.dump(other)
+
+
+def test_a_skyport_observation_says_which_of_my_cards_my_rivals_saw_me_take() -> None:
+    """What a sample of the view keeps (the rivals' knowledge of my hand) is in the observation too."""
+    enc = encoder("skyport")
+    state = get("skyport").new_game(2, 1, {"first_player": 0})
+    view = state.view(0, log=False)
+    card = view.hands[0][0]
+    seen = dataclasses.replace(view, seen_in_hand=frozenset({card}))
+    plain, told = enc.encode(view), enc.encode(seen)
+    assert "seen [" not in enc.dump(plain)
+    assert f"seen [4201:4304]: {view.cat.cards[card].id}" in enc.dump(told).splitlines()

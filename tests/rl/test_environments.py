@@ -115,11 +115,18 @@ def test_an_action_outside_the_action_space_is_refused_and_changes_nothing() -> 
 
 
 def test_numpy_integers_are_seeds_and_player_counts_and_floats_are_neither() -> None:
-    env = aec_env("skyport", players=np.int64(3))
+    env = aec_env("skyport", players=np.int64(3), options={"first_player": np.int64(1)})
     env.reset(seed=np.int64(7))
-    same = aec_env("skyport", players=3)
+    same = aec_env("skyport", players=3, options={"first_player": 1})
     same.reset(seed=7)
     assert env.table.players == 3 and env.table.state.snapshot() == same.table.state.snapshot()
+    gym, twin = gym_env("skyrise"), gym_env("skyrise")
+    assert np.array_equal(gym.reset(seed=np.int64(3))[0], twin.reset(seed=3)[0])
+    for flag in (True, np.True_):
+        with pytest.raises(TypeError, match=r"a seed is an integer, not (np\.)?True"):
+            env.reset(seed=flag)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"a seed is an integer, not (np\.)?True"):
+            gym.reset(seed=flag)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"players is a whole number of players, not 2\.5"):
         gym_env("skyport", players=2.5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"a seed is an integer, not 1\.5"):
@@ -180,6 +187,17 @@ def test_aec_observes_a_position_once_and_never_changes_a_returned_observation()
     assert np.array_equal(first["observation"], kept_obs) and np.array_equal(first["action_mask"], kept_mask)
 
 
+def test_a_copied_environment_hands_out_read_only_observations_too() -> None:
+    env = aec_env("skyport")
+    env.reset(seed=0)
+    kept = env.last()[0]["observation"].copy()
+    for twin in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        seen = twin.observe(twin.agent_selection)
+        assert not seen["observation"].flags.writeable and not seen["action_mask"].flags.writeable
+        assert np.array_equal(seen["observation"], kept)
+    assert not env.last()[0]["observation"].flags.writeable
+
+
 def test_table_checks_an_action_against_the_position_now() -> None:
     env = aec_env("skyrise", players=2)
     env.reset(seed=4)
@@ -199,15 +217,15 @@ def test_table_checks_an_action_against_the_position_now() -> None:
 
 
 def test_gymnasium_make_and_make_vec_build_every_game() -> None:
-    assert {f"skyhall/{game}-v1" for game in GAMES} <= set(gymnasium.registry)
-    env = gymnasium.make("skyhall/skyrise-v1", players=3, opponents=["greedy"], seat=2)
+    assert {f"skyhall/{game}-v2" for game in GAMES} <= set(gymnasium.registry)
+    env = gymnasium.make("skyhall/skyrise-v2", players=3, opponents=["greedy"], seat=2)
     _obs, info = env.reset(seed=4)
     seat = env.unwrapped
     assert isinstance(seat, SkyhallSeat)
     assert (seat.table.game.id, seat.table.players, seat.seat) == ("skyrise", 3, 2)
     assert seat.table.state.to_act == 2 and len(info["legal_actions"]) > 0
 
-    envs = gymnasium.make_vec("skyhall/airport-rush-v1", num_envs=2, vectorization_mode="sync")
+    envs = gymnasium.make_vec("skyhall/airport-rush-v2", num_envs=2, vectorization_mode="sync")
     _obs, info = envs.reset(seed=5)
     rng = np.random.default_rng(5)
     for _ in range(2000):
@@ -415,7 +433,7 @@ def test_a_flag_is_no_action_and_a_finished_episode_masks_everything() -> None:
 def test_gymnasium_make_knows_the_ansi_render_mode() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        env = gymnasium.make("skyhall/skyrise-v1", render_mode="ansi")
+        env = gymnasium.make("skyhall/skyrise-v2", render_mode="ansi")
         env.reset(seed=1)
         rendered = env.render()
     assert isinstance(rendered, str) and rendered.startswith("Era 1")

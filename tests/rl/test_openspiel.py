@@ -223,8 +223,20 @@ def test_an_observer_of_another_kind_is_refused_rather_than_given_a_seats_privat
     )
     state = game.new_initial_state()
     assert json.loads(recall.string_from(state, 0))["log"] is not None  # the information-state string
+    assert recall.tensor is None and recall.dict == {}  # OpenSpiel's sign of no tensor
     with pytest.raises(ValueError, match="no information-state tensor"):
         recall.set_from(state, 0)
     one = make_observation(game)  # the default: one seat's observation tensor
     one.set_from(state, 0)
     assert one.tensor.any()
+
+
+def test_load_takes_numpy_integers_and_refuses_flags_and_floats() -> None:
+    import numpy as np
+
+    game = openspiel.load("skyrise", players=np.int64(3), seed=np.int64(3), first_player=np.int64(1))
+    same = openspiel.load("skyrise", players=3, seed=3, first_player=1)
+    assert str(game.new_initial_state()) == str(same.new_initial_state())
+    for bad in ({"seed": True}, {"players": 2.0}):
+        with pytest.raises(TypeError, match="is an integer, not"):
+            openspiel.load("skyrise", **bad)  # type: ignore[arg-type]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
@@ -30,6 +31,6 @@ def first_player(options: Mapping[str, object], players: int, rng: Rng) -> int:
     first = options.get("first_player")
     if first is None:
         return rng.below(players)
-    if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players:
-        return first
+    if not isinstance(first, bool) and hasattr(first, "__index__") and 0 <= operator.index(first) < players:
+        return operator.index(first)  # numpy's integers too
     raise ValueError(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")

@@ -17,16 +17,24 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+def seed_of(seed: object) -> int:
+    """``seed`` as a Python ``int`` (numpy's integers too: their ``&`` with a 64-bit mask overflows);
+    ``TypeError`` for anything else, a flag (``True``) or a float included."""
+    try:
+        if isinstance(seed, bool):
+            raise TypeError  # a flag, not a seed
+        return operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"a seed is an integer, not {seed!r}") from None
+
+
 class Rng:
     """Seeded SplitMix64 stream with the few draws games need."""
 
     __slots__ = ("_state",)
 
     def __init__(self, seed: int) -> None:
-        try:
-            self._state = operator.index(seed) & _MASK  # numpy's integers too (their & overflows)
-        except TypeError:
-            raise TypeError(f"a seed is an integer, not {seed!r}") from None
+        self._state = seed_of(seed) & _MASK
 
     def clone(self) -> Rng:
         """An independent copy that will produce the same future numbers."""

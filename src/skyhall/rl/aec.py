@@ -64,6 +64,13 @@ class SkyhallAEC(AECEnv):  # type: ignore[misc]
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle leaves the kept observations behind (copied arrays would come back
+        writable): the copy encodes its position afresh when first observed."""
+        state = dict(self.__dict__)
+        state["_observed"] = {}
+        return state
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import json
+import operator
 import weakref
 from typing import Any, NamedTuple
 
@@ -339,11 +340,15 @@ class SkyhallObserver:
     def __init__(self, game: SkyhallGame, perfect_recall: bool) -> None:
         self.encoder = game.encoder
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(self.encoder.size, np.float32)
-        self.dict = {p.name: self.tensor[p.start : p.stop] for p in self.encoder.layout.parts}
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
+        """``None`` for a perfect-recall observer: OpenSpiel's sign of no tensor (strings only)."""
+        self.dict: dict[str, Any] = {}
+        if not perfect_recall:
+            self.tensor = np.zeros(self.encoder.size, np.float32)
+            self.dict = {p.name: self.tensor[p.start : p.stop] for p in self.encoder.layout.parts}
 
     def set_from(self, state: SkyhallState, player: int) -> None:
-        if self.perfect_recall:  # the games provide no information-state tensor
+        if self.tensor is None:  # the games provide no information-state tensor
             raise ValueError(
                 "no information-state tensor: use the observation tensor, or the information-state string"
             )
@@ -385,7 +390,19 @@ def _played_back(game: SkyhallGame, origin: int | Any, history: list[int], rng: 
 
 def load(game_id: str, players: int = 2, reward: str = "margin", seed: int = 0, **options: int | str) -> Any:
     """``pyspiel.load_game`` of ``game_id`` with these parameters (``options``: see :func:`parameters`)."""
-    params: dict[str, Any] = {"players": players, "reward": reward, "seed": seed, **options}
+    numbers = {
+        "players": players,
+        "seed": seed,
+        **{k: v for k, v in options.items() if not isinstance(v, str)},
+    }
+    params: dict[str, Any] = {**options, "reward": reward}
+    for name, value in numbers.items():  # numpy's integers too: pyspiel takes Python's only
+        try:
+            if isinstance(value, bool):
+                raise TypeError  # a flag, not a number
+            params[name] = operator.index(value)
+        except TypeError:
+            raise TypeError(f"{name} is an integer, not {value!r}") from None
     return pyspiel.load_game(short_name(game_id), params)
 
 

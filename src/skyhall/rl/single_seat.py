@@ -15,8 +15,8 @@ Opponents that stop thinking at a time limit (``normal``, ``hard``, ``ismcts:250
 differently on a busy machine, so a seed then no longer fixes the episodes (a warning says so):
 give search a number of iterations (``ismcts:200``) for repeatable evaluation.
 
-Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<game>-v1``, so
-``gymnasium.make("skyhall/skyrise-v1", players=3, opponents=["greedy"])`` and
+Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<game>-v2``, so
+``gymnasium.make("skyhall/skyrise-v2", players=3, opponents=["greedy"])`` and
 ``gymnasium.make_vec`` build this environment too.
 """
 
@@ -35,7 +35,7 @@ from gymnasium import spaces
 from skyhall.agents import Agent, make_agent, timed_agents
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import available
-from skyhall.core.rng import Rng
+from skyhall.core.rng import Rng, seed_of
 from skyhall.rl.encoding import Vector
 from skyhall.rl.table import (
     HIGH,
@@ -106,6 +106,7 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         """A new game, played on to this seat's first decision. ``seed`` fixes it and every later
         reset's (with opponents that have no time limit); ``options`` are game options for this
         episode only (over the environment's)."""
+        seed = None if seed is None else seed_of(seed)  # numpy's integers too; Gymnasium takes Python's
         super().reset(seed=seed)
         self._over = True  # until the new game is dealt: a bad option leaves no episode going
         if seed is not None:
@@ -187,7 +188,7 @@ def gym_env(
 
 
 def register() -> None:
-    """Register every game with Gymnasium as ``skyhall/<game>-v1`` (once; a later call does nothing)."""
+    """Register every game with Gymnasium as ``skyhall/<game>-v2`` (once; a later call does nothing)."""
     for game in available():
         env_id = f"skyhall/{game}-v{VERSION}"
         if env_id not in gymnasium.registry:

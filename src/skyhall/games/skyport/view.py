@@ -158,6 +158,7 @@ class View:
             "movement": self.base_move,
             "allowance": self.allowance if self.step == WALK else None,
             "space": None if self.space == EMPTY else self.cat.spaces[self.space].id,
+            "seen_in_hand": sorted(self.cat.cards[c].id for c in self.seen_in_hand),
             "legal": [str(a) for a in self.legal],
             "log": list(self.log),
             "spaces": [_space_dict(space) for space in self.cat.spaces],

@@ -105,6 +105,7 @@ TYCOON = LAYOUT.flags("tycoon", TYCOON_KINDS, "the tycoon being used")
 USED = LAYOUT.flags("used", TYCOON_KINDS, "tycoons already used this Tycoon phase")
 SPACE = LAYOUT.flags("space", [s.id for s in CAT.spaces], "the space the standee stopped on this turn")
 QUEUE = LAYOUT.flags("queue", SEATS, "rivals still to answer a Wild (may move a lane)")
+SEEN = LAYOUT.flags("seen", [c.id for c in CAT.cards], "the cards of my hand my rivals saw me take")
 
 
 def _count(label: str) -> int:
@@ -273,6 +274,8 @@ def write(view: View, out: Vector) -> list[Index]:
         out[SPACE + view.space] = 1.0
     for p in view.queue:
         out[QUEUE + rel[p]] = 1.0
+    for c in view.seen_in_hand:
+        out[SEEN + c] = 1.0
     return hot
 
 
