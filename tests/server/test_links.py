@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from skyhall.server import storage
 from skyhall.server.authority import MOVED, NOT_A_SEAT, NOT_A_SEAT_OVER, Refused, unopened
+from skyhall.server.hall import NOT_IN_CONTROL
 from skyhall.server.storage import token_hash
 from tests.server.conftest import BACKENDS, Server
 from tests.server.test_sockets import join
@@ -390,7 +391,8 @@ def test_a_new_host_link_revokes_every_copy_of_the_old_one_and_survives_a_restar
     assert refused.status_code == 403
     assert refused.json()["message"] == "only the seat's own token or the match host's can make it a new link"
     control = f"/api/matches/{match}/seats/1/control"
-    assert server.client.post(control, json={"token": old, "kind": "bot"}).status_code == 403
+    handed = server.client.post(control, json={"token": old, "kind": "bot"})
+    assert handed.status_code == 403 and handed.json()["message"] == NOT_IN_CONTROL
     again = rehost(server, match, old)
     assert again.status_code == 403
     assert again.json()["message"] == "only the match host's token can make the match a new host link"

@@ -25,7 +25,15 @@ from skyhall.core.record import GameRecord
 from skyhall.core.registry import Game, available, get
 from skyhall.core.spec import Option
 from skyhall.core.text import MissingText, paragraphs, text_module
-from skyhall.server.authority import UNREADABLE, Authority, BotTurn, Refused, new_seats, seat_infos
+from skyhall.server.authority import (
+    NOT_A_SEAT,
+    UNREADABLE,
+    Authority,
+    BotTurn,
+    Refused,
+    new_seats,
+    seat_infos,
+)
 from skyhall.server.bots import BotPool, bot_seed, default_level, levels
 from skyhall.server.journal import Journal
 from skyhall.server.messages import CreateMatch, error
@@ -37,6 +45,14 @@ MATCH_ID = re.compile(r"m_[A-Za-z0-9_-]{1,30}")
 """What a match id looks like (``m_`` and URL-safe base64); anything else is unknown without a look."""
 KEEP_ENDED = 64
 """Finished and broken matches kept in memory (besides those a socket watches)."""
+
+
+NOT_IN_CONTROL = (
+    "this needs the seat's own token or the match host's, and this token is neither: a forged one, a "
+    "seat's link since replaced, or a host link the host has since made new"
+)
+"""Why a token may not hand a seat over (what ``control`` says where a seat's page is told
+:data:`~skyhall.server.authority.NOT_A_SEAT`)."""
 
 
 @dataclass(frozen=True)
@@ -229,7 +245,12 @@ class Hall:
                 )
             by = token_hash(token or "")
         else:
-            held, by = authority.holder(token)
+            try:
+                held, by = authority.holder(token)
+            except Refused as exc:  # a host asking, with a host link made new elsewhere, is told so
+                if exc.message != NOT_A_SEAT:
+                    raise
+                raise Refused("forbidden", NOT_IN_CONTROL) from None
             if held != seat:
                 raise Refused(
                     "forbidden",
