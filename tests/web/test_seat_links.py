@@ -192,7 +192,7 @@ def test_the_host_link_manages_the_match_from_another_device_and_a_forged_one_no
 
 
 def test_a_new_host_link_leaves_the_old_ones_device_without_the_links(
-    live_server: LiveServer, page: Any, friend: Any
+    live_server: LiveServer, page: Any, friend: Any, phone: Any
 ) -> None:
     """The host link was opened on a device that is lost: the host makes a new one, and there the old
     token makes no seat a new link (and the page says why)."""
@@ -200,8 +200,10 @@ def test_a_new_host_link_leaves_the_old_ones_device_without_the_links(
     page.goto(f"{live_server.url}/match/{match}#seat=0")
     page.get_by_text("Seat links").click()
     old = page.get_by_label("Host link", exact=True).input_value()
-    friend.goto(old)
-    friend.get_by_text("You are watching.").wait_for()
+    for device in (friend, phone):
+        device.goto(old)
+        device.get_by_text("You are watching.").wait_for()
+    phone.goto(live_server.url + "/404")  # the phone holds the old link, away from the match
 
     page.get_by_role("button", name="New host link").click()
     dialog = page.locator("dialog.dialog[open]")
@@ -224,6 +226,34 @@ def test_a_new_host_link_leaves_the_old_ones_device_without_the_links(
     ).wait_for()
     bob = live_server.api("POST", f"/api/matches/{match}/claim", {"token": invite.split("#token=")[1]})
     assert bob["seat"] == 1  # Bob's first link still works: the old host token made it no new one
+
+    friend.reload()  # told at once, no longer at the first refusal, and the dead token is forgotten
+    friend.get_by_text("You are watching.").wait_for()
+    friend.get_by_text("This browser's host link no longer works").wait_for()
+    assert friend.get_by_label("Host link", exact=True).count() == 0
+    assert friend.evaluate("localStorage.getItem('skyhall.hosts')") == "[]"
+    phone.goto(live_server.url + "/")  # the lobby of a device that opened the old link: said there too
+    phone.get_by_text("A match you created is no longer listed here: its host link was made new").wait_for()
+    assert phone.evaluate("localStorage.getItem('skyhall.hosts')") == "[]"
+
+
+def test_a_tab_follows_the_new_host_link_another_tab_of_its_browser_made(
+    live_server: LiveServer, page: Any
+) -> None:
+    match, _invite = create_in_the_lobby(page, live_server)
+    page.goto(f"{live_server.url}/match/{match}#seat=0")
+    page.get_by_text("Seat links").click()
+    other = page.context.new_page()
+    other.goto(f"{live_server.url}/match/{match}#seat=0")
+    other.get_by_text("Seat links").click()
+    page.get_by_role("button", name="New host link").click()
+    page.locator("dialog.dialog[open]").get_by_role("button", name="Yes").click()
+    new = page.get_by_label("Host link", exact=True)
+    wait_for(lambda: other.get_by_label("Host link", exact=True).input_value() == new.input_value())
+    other.get_by_role("button", name="New link for Bob").click()
+    other.locator("dialog.dialog[open]").get_by_role("button", name="Yes").click()
+    other.get_by_label("New invite link for Bob", exact=True).wait_for()  # made with the new host token
+    other.close()
 
 
 def test_the_host_lets_a_bot_play_a_seat_whose_player_left_and_the_player_takes_it_back(

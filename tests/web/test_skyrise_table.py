@@ -76,9 +76,11 @@ def test_a_second_click_on_the_chosen_district_takes_it_back(page: Any, harness:
     s = skyrise.new_game(3, 4, {"first_player": 0})
     mount(page, s, 0)
     firsts = highlighted(page)
+    assert page.locator('[data-target="district:C3"]').get_attribute("aria-pressed") == "false"
     assert click_path(page, ["district:C3"]) == []
     chosen = page.locator('[data-target="district:C3"][aria-pressed="true"]')
     assert chosen.count() == 1
+    assert chosen.get_attribute("aria-label") == "district C3, picked: press to take it back"
     chosen.click()
     assert page.locator(".sr-picker").count() == 0
     assert page.locator(".sr-chosen").count() == 0

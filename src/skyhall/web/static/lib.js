@@ -18,8 +18,8 @@ export function clickable(name, next, onTarget, picked = false) {
     class: picked ? "target picked" : "target next",
     tabindex: 0,
     role: "button",
-    "aria-label": picked ? "Picked: click again to undo this pick" : (next.get && next.get(name)) || name,
-    "aria-pressed": picked ? "true" : undefined,
+    "aria-label": picked ? `${name.replaceAll(":", " ")}, picked: press to take it back` : (next.get && next.get(name)) || name,
+    "aria-pressed": picked ? "true" : "false",
     onClick: act,
     onKeyDown: (e) => {
       // a real <button> already clicks itself on Enter and Space
@@ -211,6 +211,20 @@ function heldHosts() {
 export function holdHost(match, token) {
   const rest = heldHosts().filter((h) => h.match !== match);
   localStorage.setItem(HOSTS_KEY, JSON.stringify([{ match, token, at: Date.now() }, ...rest].slice(0, KEEP)));
+}
+
+/** Forget the host's token of `match` (the server no longer knows it: a new one was made elsewhere). */
+export function forgetHost(match) {
+  localStorage.setItem(HOSTS_KEY, JSON.stringify(heldHosts().filter((h) => h.match !== match)));
+}
+
+/** Forget every held host token the server did not list as a host's among `matches` (the answer of
+ * `/api/my-matches` for them all); how many were forgotten. */
+export function forgetDeadHosts(matches) {
+  const live = new Set(matches.filter((m) => m.host).map((m) => m.match));
+  const dead = heldHosts().filter((h) => !live.has(h.match));
+  for (const h of dead) forgetHost(h.match);
+  return dead.length;
 }
 
 /** The host's tokens this browser holds (the matches it created). */

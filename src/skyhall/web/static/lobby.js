@@ -2,7 +2,7 @@
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import {
-  api, claimSeat, defaultLevel, heldSeats, holdHost, hostTokens, HowToPlay, html, inviteLink, LinkField, ordinal,
+  api, claimSeat, defaultLevel, forgetDeadHosts, heldSeats, holdHost, hostTokens, HowToPlay, html, inviteLink, LinkField, ordinal,
   seatLink,
 } from "./lib.js";
 
@@ -216,15 +216,24 @@ function finished(m) {
   return m.rank === 1 ? "finished: you won" : `finished: ${ordinal(m.rank)} of ${(m.seats || []).length}`;
 }
 
+/** Why `count` matches this browser created left its list (their host tokens were forgotten). */
+function replacedWords(count) {
+  const which = count === 1 ? "A match you created is" : `${count} matches you created are`;
+  const links = count === 1 ? "its host link was" : "their host links were";
+  return `${which} no longer listed here: ${links} made new on another device (or the match is gone). `
+    + "Open the new host link here to manage it again.";
+}
+
 function MyMatches({ titles }) {
   const [matches, setMatches] = useState(null);
   const [error, setError] = useState(null);
+  const [replaced, setReplaced] = useState(0); // host links made new on another device
   useEffect(() => {
     const held = heldSeats();
     const hosts = hostTokens();
     if (held.length === 0 && hosts.length === 0) { setMatches([]); return; }
     api("POST", "/api/my-matches", { tokens: held.map((s) => s.token), hosts })
-      .then((r) => setMatches(r.matches))
+      .then((r) => { setReplaced(forgetDeadHosts(r.matches)); setMatches(r.matches); })
       .catch((e) => setError(e.message));
   }, []);
   return html`
@@ -232,6 +241,7 @@ function MyMatches({ titles }) {
       <h2 id="mine-title">My matches</h2>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${matches === null && !error && html`<p>Loading…</p>`}
+      ${replaced > 0 && html`<p class="quiet">${replacedWords(replaced)}</p>`}
       ${matches && matches.length === 0 && html`<p>No matches yet in this browser.</p>`}
       ${matches && matches.length > 0 && html`
         <ul class="match-list">

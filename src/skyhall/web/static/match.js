@@ -3,7 +3,7 @@
 import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
-  adoptHost, api, claimSeat, defaultLevel, follows, forgetSeat, heldSeats, holdHost, holdSeat, hostLink, hostToken, HowToPlay, html,
+  adoptHost, api, claimSeat, defaultLevel, follows, forgetHost, forgetSeat, heldSeats, holdHost, holdSeat, hostLink, hostToken, HowToPlay, html,
   inAddress, LinkField, named, ordinal, seatLink, setSeatNames, targetWords, unclick,
 } from "./lib.js";
 
@@ -28,6 +28,7 @@ function showInAddress(hash) {
   history.replaceState(null, "", `${location.pathname}${location.search}${hash}`);
 }
 
+const HOST_REPLACED = "This browser's host link no longer works: a new one was made on another device. Open that one here to manage the match again.";
 const HOST_REFUSED = "This host link does not work for this match: ask whoever created the match to copy it again.";
 
 /** The token this page plays by: `{token}` (null: a spectator; undefined until known), `failure` (why
@@ -449,6 +450,26 @@ function SeatControl({ message, token, levels }) {
  * and lets a bot play a seat whose player left (they take it back from their own page). */
 function SeatLinks({ message, token, levels }) {
   const [host, setHost] = useState(() => hostToken(MATCH));
+  const [replaced, setReplaced] = useState(false); // this browser's host link was made new elsewhere
+  useEffect(() => {
+    // another tab of this browser may make a new host link: this one follows it
+    const follow = () => setHost(hostToken(MATCH));
+    addEventListener("storage", follow);
+    return () => removeEventListener("storage", follow);
+  }, []);
+  useEffect(() => {
+    // a host link made new on another device: say so at once, rather than at the first refusal
+    if (!host) return undefined;
+    let live = true;
+    api("POST", "/api/my-matches", { tokens: [], hosts: [host] }).then(({ matches }) => {
+      if (live && hostToken(MATCH) === host && !matches.some((m) => m.match === MATCH && m.host)) {
+        forgetHost(MATCH);
+        setHost(null);
+        setReplaced(true);
+      }
+    }, () => {}); // unreachable: the host's buttons say so when used
+    return () => { live = false; };
+  }, [host]);
   const [made, setMade] = useState(null); // the new link: {seat, link}; {seat: "host"} for the host link
   const [rehosting, setRehosting] = useState(false); // the host is asked to confirm a new host link
   const [asking, setAsking] = useState(null); // the seat the host is asked to confirm a new link for
@@ -476,11 +497,10 @@ function SeatLinks({ message, token, levels }) {
   }, [rehosting]);
   const own = message.seat;
   const others = host ? message.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => s.seat !== own) : [];
-  if (own === null && others.length === 0) return null;
+  const gone = replaced && html`<p class="error" role="status">${HOST_REPLACED}</p>`;
+  if (own === null && others.length === 0) return gone || null;
   // the host's token refused: another device made a new host link, which this browser does not hold
-  const failed = (e, by) => setError(by === host && e.code === "forbidden"
-    ? "This browser's host link no longer works: a new one was made on another device. Open that one here to manage the match again."
-    : e.message);
+  const failed = (e, by) => setError(by === host && e.code === "forbidden" ? HOST_REPLACED : e.message);
   const toBot = async (seat) => {
     setHanding(null);
     setError(null);
@@ -518,6 +538,7 @@ function SeatLinks({ message, token, levels }) {
   return html`
     <details class="seat-links">
       <summary>Seat links</summary>
+      ${gone}
       ${own !== null && html`
         <button type="button" onClick=${() => make(own, token)}>Play my seat on another device</button>
         ${made && made.seat === own && html`
