@@ -52,6 +52,7 @@ def test_a_choice_that_asks_first_is_sent_only_on_yes(live_server: LiveServer, p
     dialog = page.get_by_role("alertdialog")
     assert dialog.locator("#confirm-q").inner_text() == choice["confirm"]
     assert dialog.locator("#confirm-c").inner_text() == choice["label"]
+    assert page.evaluate("document.activeElement.textContent") == "No, go back"  # a hasty Enter keeps all
     dialog.get_by_role("button", name="No, go back").click()
     dialog.wait_for(state="detached")
     assert page.locator(".waiting").count() == 0  # nothing was sent

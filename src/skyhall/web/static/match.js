@@ -747,7 +747,7 @@ function Live() {
       ${message.result && html`<${ScoreSheet} result=${message.result} seats=${message.seats} />`}
       <${Log} lines=${message.log} />
     </main>
-    ${asking && html`<${Confirm} choice=${asking} opener=${opener.current} onYes=${() => commit(asking)}
+    ${asking && html`<${Confirm} choice=${asking} opener=${opener.current} safe=${true} onYes=${() => commit(asking)}
       onNo=${() => { setAsking(null); setPath([]); }} />`}`;
 }
 
