@@ -19,7 +19,7 @@ from pettingzoo.test import api_test, seed_test
 from skyhall.core.registry import available
 from skyhall.rl import aec_env, gym_env
 from skyhall.rl.single_seat import SkyhallSeat
-from skyhall.rl.table import IllegalAction, final_rewards
+from skyhall.rl.table import IllegalChoice, final_rewards
 
 GAMES = sorted(available())
 
@@ -209,7 +209,7 @@ def test_table_checks_an_action_against_the_position_now() -> None:
     for outside in (-1, table.actions, 10**20):  # no action at all: not merely an illegal one
         with pytest.raises(ValueError, match=f"no action {outside}: actions are 0..{table.actions - 1}"):
             table.play(outside)
-    with pytest.raises(IllegalAction, match=f"action {illegal} .* is not legal now"):
+    with pytest.raises(IllegalChoice, match=f"action {illegal} .* is not legal now"):
         table.play(illegal)
     assert table.legal() == legal  # nothing changed
     table.play(legal[0])

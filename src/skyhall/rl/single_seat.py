@@ -41,7 +41,7 @@ from skyhall.rl.table import (
     HIGH,
     RENDER_MODES,
     VERSION,
-    IllegalAction,
+    IllegalChoice,
     Reward,
     Table,
     check_render_mode,
@@ -128,7 +128,7 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
             raise RuntimeError("the episode is over: call reset() to start another")
         try:
             self.table.play(index)  # checks it is legal, once
-        except IllegalAction:
+        except IllegalChoice:
             self._over = True
             none = np.zeros(self.table.actions, np.int8)
             info = {"action_mask": none, "legal_actions": (), "illegal": True}

@@ -39,7 +39,7 @@ RENDER_MODES = ("ansi", "human")
 """``ansi``: ``render()`` returns the table in terminal text; ``human``: it prints it."""
 
 
-class IllegalAction(ValueError):
+class IllegalChoice(ValueError):
     """An action in the codec's range that the pending decision does not allow."""
 
 
@@ -217,7 +217,7 @@ class Table:
         if self.playing().is_over:
             raise RuntimeError("the game is over: call reset() to start another")
         if not self.is_legal(index):
-            raise IllegalAction(f"action {index} ({self.codec.decode(index)}) is not legal now")
+            raise IllegalChoice(f"action {index} ({self.codec.decode(index)}) is not legal now")
         self.apply(self.codec.decode(index))
 
     def apply(self, action: Any) -> None:
