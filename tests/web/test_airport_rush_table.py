@@ -213,6 +213,32 @@ def test_a_chosen_die_clicked_again_is_put_back(page: Any, harness: str) -> None
     assert errors == []
 
 
+def test_of_identical_dice_the_one_clicked_is_drawn_picked_and_taken_back(page: Any, harness: str) -> None:
+    errors = open_table(page, harness, "airport-rush")
+    s, rng = airport_rush.new_game(2, 6), Rng(6)
+    for _ in range(2000):  # on to a seat that may take two identical dice from one load space
+        legal = s.legal_actions()
+        twins = [a for a in legal if isinstance(a, TakeDice) and len(set(a.faces)) < len(a.faces)]
+        if twins or s.is_over:
+            break
+        s.apply(legal[rng.below(len(legal))])
+    assert twins, "no position offered two identical dice on one load space"
+    offered = mount(page, s, s.to_act)
+    take = next(c for c in offered if c["notation"] == str(twins[0]))
+    twin = next(t for t in take["target"] if take["target"].count(t) > 1)
+    dice = page.locator(f'[data-target="{twin}"]')
+    assert dice.count() >= 2
+    dice.nth(1).click()  # the second of the two
+    assert "ar-chosen" in dice.nth(1).get_attribute("class")
+    assert "ar-chosen" not in dice.nth(0).get_attribute("class")
+    dice.nth(0).click()  # and then the first: both picked
+    assert all("ar-chosen" in dice.nth(k).get_attribute("class") for k in (0, 1))
+    dice.nth(1).click()  # the second taken back: the first stays picked
+    assert "ar-chosen" in dice.nth(0).get_attribute("class")
+    assert "ar-chosen" not in dice.nth(1).get_attribute("class")
+    assert errors == []
+
+
 def test_a_plane_whose_dice_overshoot_its_total_says_so(page: Any, harness: str) -> None:
     """A plane takes off on its exact total: dice beyond it are flagged, not shown as progress."""
     errors = open_table(page, harness, "airport-rush")

@@ -6,7 +6,8 @@
 // Target names come from skyhall.games.airport_rush.text.target (see the table there):
 // die:S:F take:S pending:F discard airport:F airport plane:P plane:P:F waiting:W hand:X
 // supply:plane:K deck:plane objective:O locate:ID adjust:up flip reroll paint:C pass.
-import { html, clickable, seatLabel } from "/static/lib.js";
+import { useRef } from "preact/hooks";
+import { html, clickable, seatLabel, unclick } from "/static/lib.js";
 
 const DICE = {
   y: { fill: "#f4c430", pip: "#3b2f00", letter: "Y", word: "yellow" },
@@ -43,11 +44,50 @@ function faceOrder(a, b) {
 
 const title = (text) => html`<title>${text}</title>`;
 
-/** Props for a clickable element; `chosen` marks it as part of the clicks made so far. */
-function hit(name, ctx, chosen = false) {
-  const props = clickable(name, ctx.next, ctx.onTarget, chosen);
+/** Props for a clickable element; `chosen` marks it as part of the clicks made so far. `key` tells
+ * apart elements of one name (identical dice): the click is remembered as that element's. */
+function hit(name, ctx, chosen = false, key = null) {
+  const act = (clicked, picked) => {
+    remember(ctx, clicked, picked, key);
+    ctx.onTarget(clicked, picked);
+  };
+  const props = clickable(name, ctx.next, act, chosen);
   if (chosen) props.class += " ar-chosen";
   return props;
+}
+
+/** Which element was clicked for each click of the path: `picks.keys[i]` for `picks.path[i]` (null:
+ * not known). Kept from one drawing to the next while the path is the one the clicks led to; any other
+ * path (cleared, a choice made, a new position) starts it afresh. */
+function picksFor(ref, path) {
+  const kept = ref.current;
+  if (kept.path.length !== path.length || kept.path.some((n, i) => n !== path[i])) {
+    ref.current = { path, keys: path.map(() => null) };
+  }
+  return ref.current;
+}
+
+/** Note the click (or, `picked`, the click taken back) on the element `key`, as the path will be. */
+function remember(ctx, name, picked, key) {
+  const { picks, path, choices } = ctx;
+  if (!picked) {
+    picks.path = [...path, name];
+    picks.keys = [...picks.keys, key];
+    return;
+  }
+  const rest = unclick(choices, path, name);
+  let at = key === null ? -1 : picks.keys.lastIndexOf(key);
+  if (at < 0) at = path.lastIndexOf(name);
+  picks.keys = rest.length === path.length - 1 ? picks.keys.filter((_, i) => i !== at) : picks.keys.slice(0, at);
+  picks.path = rest;
+}
+
+/** Whether the element `key` of name `name` is one of the clicks made: by the element clicked when
+ * every click of that name is known, else the first of that name (`counter`). */
+function chosenOf(ctx, counter, name, key) {
+  const { path, keys } = ctx.picks;
+  const known = path.every((n, i) => n !== name || keys[i] !== null);
+  return known ? path.some((n, i) => n === name && keys[i] === key) : counter(name);
 }
 
 /** Counts how often each name occurs in the path, so identical dice light up one by one. */
@@ -70,11 +110,11 @@ function Pips({ value, size, colour }) {
 }
 
 /** A die at (x, y): paint, pips, and its colour letter on a tag at the top-right corner. */
-function Die({ name, x, y, size = 28, target = null, ctx = null, chosen = false }) {
+function Die({ name, x, y, size = 28, target = null, ctx = null, chosen = false, pick = null }) {
   const d = parseDie(name);
   const look = DICE[d.colour];
   const words = `${look.word} ${d.value}` + (d.painted ? ` (a ${DICE[d.painted].word} die, painted)` : "");
-  const props = target && ctx ? hit(target, ctx, chosen) : { class: "ar-die" };
+  const props = target && ctx ? hit(target, ctx, chosen, pick) : { class: "ar-die" };
   const tag = size * 0.23;
   return html`<g transform=${`translate(${x},${y})`} ...${props}>
     ${title(words)}
@@ -174,7 +214,7 @@ function PlaneCard({ id, view, docked = null, target = null, ctx, chosen = false
       const face = parseDie(name).face;
       const t = dieTarget ? `${dieTarget}:${face}` : null;
       return html`<${Die} name=${name} x=${x} y=${44} size=${size} target=${t} ctx=${ctx}
-        chosen=${t ? counter(t) : false} />`;
+        chosen=${t ? chosenOf(ctx, counter, t, `${t}#${k}`) : false} pick=${`${t}#${k}`} />`;
     })}
     ${docked
       ? html`<text x="10" y=${CARD_H - 12} class=${total > info.value ? "ar-small ar-over" : "ar-small"}>dice ${total} of ${
@@ -294,7 +334,7 @@ function Carousel({ view, ctx }) {
         ${sorted.map((d, k) => {
           const t = `die:${s + 1}:${parseDie(d).face}`;
           return html`<${Die} name=${d} x=${cx - width / 2 + k * (size + gap)} y=${cy - 17} size=${size}
-            target=${t} ctx=${ctx} chosen=${counter(t)} />`;
+            target=${t} ctx=${ctx} chosen=${chosenOf(ctx, counter, t, `${t}#${k}`)} pick=${`${t}#${k}`} />`;
         })}
         ${taking
           ? html`<g ...${hit(`take:${s + 1}`, ctx)} transform=${`translate(${cx - 26},${cy + 17})`}>
@@ -363,7 +403,7 @@ function Tray({ view, ctx, choices }) {
         ${view.pending.map((d, k) => {
           const t = `pending:${parseDie(d).face}`;
           return html`<${Die} name=${d} x=${k * (size + 8)} y="0" size=${size} target=${mine ? t : null}
-            ctx=${ctx} chosen=${counter(t)} />`;
+            ctx=${ctx} chosen=${chosenOf(ctx, counter, t, `${t}#${k}`)} pick=${`${t}#${k}`} />`;
         })}
       </svg>
       ${mine ? html`<${Button} name="discard" text="Discard die" ctx=${ctx} />` : null}
@@ -426,7 +466,8 @@ function AirportDice({ view, seat, ctx, own }) {
             stroke-dasharray="3 2" />`;
         }
         const t = own ? `airport:${parseDie(d).face}` : null;
-        return html`<${Die} name=${d} x=${x} y="4" size=${size} target=${t} ctx=${ctx} chosen=${t ? counter(t) : false} />`;
+        return html`<${Die} name=${d} x=${x} y="4" size=${size} target=${t} ctx=${ctx}
+          chosen=${t ? chosenOf(ctx, counter, t, `${t}#${k}`) : false} pick=${`${t}#${k}`} />`;
       })}
     </g>
   </svg>`;
@@ -605,7 +646,9 @@ const STYLE = `
 
 /** The whole table: status, carousel and Supplies, the decision tray, your Airport, the others'. */
 export function Board({ view, seat, choices, path, next, onTarget }) {
-  const ctx = { next: next || new Set(), onTarget, path: path || [] };
+  const picked = useRef({ path: [], keys: [] });
+  const clicks = path || [];
+  const ctx = { next: next || new Set(), onTarget, path: clicks, choices: choices || [], picks: picksFor(picked, clicks) };
   const own = view.seat;
   const others = Array.from({ length: view.players }, (_, k) => k).filter((k) => k !== own);
   return html`<div class="ar" data-seat=${seat}>
