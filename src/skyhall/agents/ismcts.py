@@ -176,7 +176,7 @@ class IsmctsAgent:
             path.append((node, mover))
         if path:
             state = settle(model, state, path[-1][1], tuning.follow)
-        rewards = self._rollout(model, state)
+        rewards = self._rollout(model, state, tuning.depth if self.depth is None else self.depth)
         for child, mover in path:
             child.visits += 1
             child.total += rewards[mover]
@@ -200,9 +200,9 @@ class IsmctsAgent:
                 best, best_value = action, value
         return best
 
-    def _rollout(self, model: Model, state: Any) -> tuple[float, ...]:
+    def _rollout(self, model: Model, state: Any, depth: int) -> tuple[float, ...]:
+        """``depth`` random actions from ``state``, then each seat's win chance by the heuristic."""
         rng = self.rng
-        depth = search(state.game_id).depth if self.depth is None else self.depth
         for _ in range(depth):
             if state.is_over:
                 break

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from skyhall.core.rng import Rng
+from skyhall.core.spec import whole
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -31,6 +31,10 @@ def first_player(options: Mapping[str, object], players: int, rng: Rng) -> int:
     first = options.get("first_player")
     if first is None:
         return rng.below(players)
-    if not isinstance(first, bool) and hasattr(first, "__index__") and 0 <= operator.index(first) < players:
-        return operator.index(first)  # numpy's integers too
+    try:
+        seat = whole(first, "a seat")  # numpy's integers too
+    except TypeError:
+        seat = -1
+    if 0 <= seat < players:
+        return seat
     raise ValueError(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")

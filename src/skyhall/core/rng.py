@@ -7,9 +7,10 @@ Python version. Nothing in Skyhall uses the module-level ``random``.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import MutableSequence
 from typing import TypeVar
+
+from skyhall.core.spec import whole
 
 T = TypeVar("T")
 
@@ -20,12 +21,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 def seed_of(seed: object) -> int:
     """``seed`` as a Python ``int`` (numpy's integers too: their ``&`` with a 64-bit mask overflows);
     ``TypeError`` for anything else, a flag (``True``) or a float included."""
-    try:
-        if isinstance(seed, bool):
-            raise TypeError  # a flag, not a seed
-        return operator.index(seed)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"a seed is an integer, not {seed!r}") from None
+    return whole(seed, "a seed is an integer")
 
 
 class Rng:
@@ -38,11 +34,11 @@ class Rng:
 
     def clone(self) -> Rng:
         """An independent copy that will produce the same future numbers."""
-        return Rng(self._state)
+        return _at(self._state)
 
     def fork(self, salt: int) -> Rng:
         """A new stream derived from this one's current state and ``salt``, without advancing this one."""
-        return Rng(_mix((self._state ^ (salt * _GOLDEN)) & _MASK))
+        return _at(_mix((self._state ^ (salt * _GOLDEN)) & _MASK))
 
     def next64(self) -> int:
         """The next 64-bit value."""
@@ -77,6 +73,14 @@ class Rng:
     def state(self) -> int:
         """The generator's whole state, for snapshots and equality checks."""
         return self._state
+
+
+def _at(state: int) -> Rng:
+    """A stream at ``state``, already a 64-bit ``int``: what a copy takes (every state's ``clone``
+    copies its stream, so a copy skips the seed's check)."""
+    rng = Rng.__new__(Rng)
+    rng._state = state
+    return rng
 
 
 def _mix(z: int) -> int:

@@ -8,6 +8,18 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 
+def whole(value: object, said: str) -> int:
+    """``value`` as a Python ``int``: any integer, numpy's too (``operator.index``); a flag (``True``),
+    a float or anything else is a ``TypeError`` saying ``said`` ("players is a whole number of
+    players") and what came."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError  # a flag, not a number
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{said}, not {value!r}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """How players choose an option when they set up a match (the lobby shows one control each).
@@ -61,12 +73,7 @@ class GameSpec:
     def check_players(self, players: int) -> int:
         """``players`` as an ``int`` (numpy's integers too); ``TypeError`` unless an integer, ``ValueError``
         naming the allowed range when outside it."""
-        try:
-            if isinstance(players, bool):
-                raise TypeError  # a flag, not a count
-            players = operator.index(players)
-        except TypeError:
-            raise TypeError(f"players is a whole number of players, not {players!r}") from None
+        players = whole(players, "players is a whole number of players")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"

@@ -26,7 +26,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import json
-import operator
 import weakref
 from typing import Any, NamedTuple
 
@@ -35,6 +34,7 @@ import pyspiel
 
 from skyhall.core import registry
 from skyhall.core.rng import Rng
+from skyhall.core.spec import whole
 from skyhall.rl.encoding import encoder
 from skyhall.rl.table import REWARDS, final_rewards
 
@@ -295,11 +295,11 @@ class SkyhallState(pyspiel.State):  # type: ignore[misc]
         engine_state = self.engine_state
         if engine_state.is_over:
             raise ValueError(f"the game is over: no action can be applied (got {action})")
+        codec = self.held.game.engine.codec
         if action not in self.held.legal():
-            codec = self.held.game.engine.codec
             shown = f" ({codec.decode(action)})" if 0 <= action < len(codec) else ""
             raise ValueError(f"action {action}{shown} is not legal now")
-        engine_state.apply(self.held.game.engine.codec.decode(action))
+        engine_state.apply(codec.decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.held.game.engine.codec.decode(action))
@@ -397,12 +397,7 @@ def load(game_id: str, players: int = 2, reward: str = "margin", seed: int = 0, 
     }
     params: dict[str, Any] = {**options, "reward": reward}
     for name, value in numbers.items():  # numpy's integers too: pyspiel takes Python's only
-        try:
-            if isinstance(value, bool):
-                raise TypeError  # a flag, not a number
-            params[name] = operator.index(value)
-        except TypeError:
-            raise TypeError(f"{name} is an integer, not {value!r}") from None
+        params[name] = whole(value, f"{name} is an integer")
     return pyspiel.load_game(short_name(game_id), params)
 
 
