@@ -284,6 +284,8 @@ def test_the_hosts_dialog_holds_still_while_bots_move(live_server: LiveServer, p
     page.goto(live_server.url + "/")
     page.locator("select[name=game]").select_option("airport-rush")
     page.locator("select[name=kind-0]").select_option("bot")
+    for seat in (0, 1):  # quick bots: a match nobody plays in waits behind every other match's bots
+        page.locator(f"select[name=level-{seat}]").select_option("easy")
     page.get_by_role("button", name="Create match").click()
     page.get_by_role("link", name="Watch the match").click()
     match = page.url.split("/match/")[1].split("#")[0]
