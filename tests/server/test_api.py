@@ -185,6 +185,18 @@ def test_bad_acts_get_the_right_status_and_change_nothing(server: Server) -> Non
     assert server.client.get("/api/games").status_code == 200  # still serving
 
 
+@pytest.mark.parametrize("seq", [-1, 10**40])
+def test_a_move_number_out_of_bounds_is_invalid_and_not_echoed(server: Server, seq: int) -> None:
+    created = server.create()
+    token = server.token_to_act(created)
+    legal = server.state(created["match"], token)["choices"][0]["notation"]
+    response = server.act(created["match"], token, seq, legal)
+    assert (response.status_code, response.json()["code"]) == (422, "invalid")
+    message = response.json()["message"]
+    assert "seq" in message and str(seq) not in message
+    assert server.authority(created["match"]).record.actions == []
+
+
 def test_an_illegal_action_names_no_other_seats_choices(server: Server) -> None:
     created = server.create()
     token = server.token_to_act(created)

@@ -23,6 +23,9 @@ MAX_MESSAGE = 4096
 """Bytes: the largest websocket message or request body the server reads."""
 Token = Annotated[str, Field(min_length=1, max_length=100)]
 Notation = Annotated[str, Field(min_length=1, max_length=200)]
+Seq = Annotated[int, Field(ge=0, le=1_000_000)]
+"""A move number: no game comes near a million decisions, and a refusal then names the bound, not a
+number of thousands of digits."""
 
 
 class Strict(BaseModel):
@@ -42,7 +45,7 @@ class Act(Strict):
     """Make a choice: ``seq`` is the state's ``seq`` the choice was made on."""
 
     type: Literal["act"]
-    seq: int
+    seq: Seq
     action: Notation
 
 
@@ -95,7 +98,7 @@ class CreateMatch(Strict):
 
 class ActBody(Strict):
     token: Token | None = None
-    seq: int
+    seq: Seq
     action: Notation
 
 
