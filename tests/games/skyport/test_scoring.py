@@ -84,7 +84,7 @@ def test_a_station_adds_its_star_only_on_the_side_whose_ribbon_matches() -> None
 
 @pytest.mark.rule("GCS-SCO-03")
 def test_a_station_two_positions_away_adds_nothing() -> None:
-    # B5 faces S01's blue ribbon only across the red lane R5: not beside it.
+    # B5 faces S01's blue ribbon only across the red lane R1: not beside it.
     result = final({0: ["B5", "R1", "S01"]})
     assert lines(result, 0, "lanes") == [
         ("Blue lane at position 1: 1 × 1★", 1),
