@@ -217,15 +217,15 @@ def test_table_checks_an_action_against_the_position_now() -> None:
 
 
 def test_gymnasium_make_and_make_vec_build_every_game() -> None:
-    assert {f"skyhall/{game}-v2" for game in GAMES} <= set(gymnasium.registry)
-    env = gymnasium.make("skyhall/skyrise-v2", players=3, opponents=["greedy"], seat=2)
+    assert {f"skyhall/{game}-v3" for game in GAMES} <= set(gymnasium.registry)
+    env = gymnasium.make("skyhall/skyrise-v3", players=3, opponents=["greedy"], seat=2)
     _obs, info = env.reset(seed=4)
     seat = env.unwrapped
     assert isinstance(seat, SkyhallSeat)
     assert (seat.table.game.id, seat.table.players, seat.seat) == ("skyrise", 3, 2)
     assert seat.table.state.to_act == 2 and len(info["legal_actions"]) > 0
 
-    envs = gymnasium.make_vec("skyhall/airport-rush-v2", num_envs=2, vectorization_mode="sync")
+    envs = gymnasium.make_vec("skyhall/airport-rush-v3", num_envs=2, vectorization_mode="sync")
     _obs, info = envs.reset(seed=5)
     rng = np.random.default_rng(5)
     for _ in range(2000):
@@ -368,8 +368,8 @@ def test_action_names_and_the_learners_render() -> None:
     _obs, info = env.reset(seed=4)
     names = [env.action_name(i) for i in info["legal_actions"]]
     assert names == [str(a) for a in env.table.state.legal_actions()]
-    with pytest.raises(ValueError, match=r"no action 5695: actions are 0\.\.5694"):
-        env.action_name(5695)
+    with pytest.raises(ValueError, match=r"no action 5696: actions are 0\.\.5695"):
+        env.action_name(5696)
     shown = env.render()
     assert shown is not None
     hand = env.table.state.view(0).hands[0]
@@ -433,7 +433,7 @@ def test_a_flag_is_no_action_and_a_finished_episode_masks_everything() -> None:
 def test_gymnasium_make_knows_the_ansi_render_mode() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        env = gymnasium.make("skyhall/skyrise-v2", render_mode="ansi")
+        env = gymnasium.make("skyhall/skyrise-v3", render_mode="ansi")
         env.reset(seed=1)
         rendered = env.render()
     assert isinstance(rendered, str) and rendered.startswith("Era 1")

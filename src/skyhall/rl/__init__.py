@@ -2,7 +2,7 @@
 
 ``aec_env(game, players=N, reward="margin" | "win")`` and ``gym_env(game, players=N,
 opponents=[...], seat=0)`` are here, and importing this package registers each game with
-Gymnasium as ``skyhall/<game>-v2`` (for ``gymnasium.make`` and ``make_vec``);
+Gymnasium as ``skyhall/<game>-v3`` (for ``gymnasium.make`` and ``make_vec``);
 ``skyhall.rl.openspiel`` registers the games with OpenSpiel (it imports ``pyspiel``, so it
 is imported on its own). Observations come from a seat's view only, through
 ``skyhall.rl.encoding``; ``legal_indices(mask)`` reads a mask's legal actions quickly.

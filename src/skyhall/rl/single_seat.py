@@ -15,8 +15,8 @@ Opponents that stop thinking at a time limit (``normal``, ``hard``, ``ismcts:250
 differently on a busy machine, so a seed then no longer fixes the episodes (a warning says so):
 give search a number of iterations (``ismcts:200``) for repeatable evaluation.
 
-Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<game>-v2``, so
-``gymnasium.make("skyhall/skyrise-v2", players=3, opponents=["greedy"])`` and
+Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<game>-v3``, so
+``gymnasium.make("skyhall/skyrise-v3", players=3, opponents=["greedy"])`` and
 ``gymnasium.make_vec`` build this environment too.
 """
 
@@ -188,7 +188,7 @@ def gym_env(
 
 
 def register() -> None:
-    """Register every game with Gymnasium as ``skyhall/<game>-v2`` (once; a later call does nothing)."""
+    """Register every game with Gymnasium as ``skyhall/<game>-v3`` (once; a later call does nothing)."""
     for game in available():
         env_id = f"skyhall/{game}-v{VERSION}"
         if env_id not in gymnasium.registry:

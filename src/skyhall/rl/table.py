@@ -26,11 +26,12 @@ from skyhall.rl.encoding import Vector, encoder
 Reward = Literal["margin", "win"]
 REWARDS: tuple[Reward, ...] = ("margin", "win")
 Mask = npt.NDArray[np.int8]
-VERSION = 2
-"""The environments' version, in their names (``skyhall/skyrise-v2``, ``skyhall_skyrise_v2``): raised
+VERSION = 3
+"""The environments' version, in their names (``skyhall/skyrise-v3``, ``skyhall_skyrise_v3``): raised
 whenever observations, actions or rewards change meaning, so that a policy trained on one is never
 silently run on another (v1: Skyport's observation tells the two station decks apart, Skyrise's holds
-the City Keys option; v2: Skyport's holds which of the seat's cards its rivals saw it take)."""
+the City Keys option; v2: Skyport's holds which of the seat's cards its rivals saw it take; v3: Airport
+Rush's actions gain ``use``, the choice to apply OVERLOAD, BAG DRAW or LOCATE rather than discard it)."""
 HIGH = 10.0
 """Upper bound of every observation entry (entries are flags and counts scaled to about 0..1)."""
 

@@ -102,7 +102,7 @@ def test_locate_shows_the_top_five_planes_and_one_joins_the_waiting_queue() -> N
     s, planes = locating(waiting={0: ["CA2"]})
     fill_departure(s, 0)
     size = len(s.decks[0])
-    play(s, "play locate")
+    play(s, "play locate", "use")
     assert s.step == CARD_EFFECT
     assert ids(s.locate) == planes[: amount("locate")]
     assert effects(s) == [*(f"choose {p}" for p in planes[:5]), "pass"]
@@ -118,7 +118,7 @@ def test_locate_shows_the_top_five_planes_and_one_joins_the_waiting_queue() -> N
 @pytest.mark.rule("ARU-ACT-02", "ARU-TKO-11")
 def test_a_located_plane_moves_up_at_once_to_an_empty_departure_space() -> None:
     s, planes = locating(departure={0: ["DE3", "IT2", None]}, waiting={0: []})
-    play(s, "play locate", f"choose {planes[1]}")
+    play(s, "play locate", "use", f"choose {planes[1]}")
     assert s.departure[0][2] == Docked(idx(planes[1]))
     assert s.waiting[0] == ()
     said = [line for line in s.view(1).log if "looks at" in line or "Waiting" in line]
@@ -135,7 +135,9 @@ def test_a_rivals_rush_hour_take_off_leaves_the_active_players_own_take_off() ->
         departure={0: [READY_BR1, "DE3", "IT2"], 1: [READY_US2, "ES2", "UK6"]}, waiting={0: [], 1: []}
     )
     with_deck(s, 0, ["rush-hour", *planes])
-    play(s, "play locate", "pass", "takeoff 1", f"choose {planes[0]}")  # Player 1 declines, Player 2 goes
+    play(
+        s, "play locate", "use", "pass", "takeoff 1", f"choose {planes[0]}"
+    )  # Player 1 declines, Player 2 goes
     assert s.step == TAKE_OFF and s.actor == 0
     assert effects(s) == ["takeoff 1", "pass"]
 
@@ -146,7 +148,7 @@ def test_locate_returns_the_other_planes_to_the_bottom_in_random_order() -> None
     for seed in range(8):
         s, planes = locating(seed=seed)
         rest = s.decks[0][:-6]
-        play(s, "play locate", f"choose {planes[0]}")
+        play(s, "play locate", "use", f"choose {planes[0]}")
         bottom = ids(s.decks[0][:4])
         assert sorted(bottom) == sorted(planes[1:5])
         assert s.decks[0][4:] == (*rest, idx(planes[5]))  # the rest of the deck is untouched
@@ -158,7 +160,7 @@ def test_locate_returns_the_other_planes_to_the_bottom_in_random_order() -> None
 def test_locate_declined_returns_all_five_planes_to_the_bottom() -> None:
     s, planes = locating()
     waiting = s.waiting[0]
-    play(s, "play locate", "pass")
+    play(s, "play locate", "use", "pass")
     assert s.waiting[0] == waiting
     assert sorted(ids(s.decks[0][:5])) == sorted(planes[:5])
     assert ids(s.decks[0][-1:]) == [planes[5]]
@@ -169,7 +171,7 @@ def test_an_event_among_the_five_takes_effect_and_the_next_plane_replaces_it() -
     s, planes = locating(waiting={0: ["CA2", "ES2"], 1: ["UK6", "JP6"]})
     top = [*planes[:2], "inspection", *planes[2:]]
     with_deck(s, 0, top)  # the same planes again, now with INSPECTION third
-    play(s, "play locate")
+    play(s, "play locate", "use")
     assert [ids(q) for q in s.waiting] == [["ES2", "CA2"], ["JP6", "UK6"]]  # it acted on everyone
     assert ids(s.locate) == planes[:5]  # the sixth card stood in for the Event
     assert s.discard[-1] == idx("inspection")
@@ -180,7 +182,7 @@ def test_an_event_among_the_five_takes_effect_and_the_next_plane_replaces_it() -
 def test_an_event_replacing_the_locate_event_is_discarded_without_effect() -> None:
     s, planes = locating(waiting={0: ["CA2", "ES2"]}, airport={1: "r1 r2"})
     with_deck(s, 0, [*planes[:4], "inspection", "fog", planes[4], planes[5]])
-    play(s, "play locate")
+    play(s, "play locate", "use")
     assert ids(s.waiting[0]) == ["ES2", "CA2"]
     assert s.airport[1] == dice("r1 r2")  # FOG asked nobody
     assert ids(s.locate) == planes[:5]
@@ -191,7 +193,7 @@ def test_an_event_replacing_the_locate_event_is_discarded_without_effect() -> No
 def test_locate_resumes_after_an_event_that_asks_the_players() -> None:
     s, planes = locating(airport={0: "y1 y2", 1: "r1 r2"})
     with_deck(s, 0, ["fog", *planes])
-    play(s, "play locate")
+    play(s, "play locate", "use")
     # The active player answers inside their turn, so loading is offered too (ARU-DICE-14).
     drops = ["drop y1", "drop y2"]
     assert (s.step, s.actor, legal(s)) == (EVENT_STEP, 0, [*drops, "load y1 plane 1", "load y2 plane 1"])
@@ -205,7 +207,7 @@ def test_locate_resumes_after_an_event_that_asks_the_players() -> None:
 def test_a_storm_found_by_locate_grounds_the_players_own_action_3() -> None:
     s, planes = locating(departure={0: [READY_BR1, "DE3", "IT2"]}, waiting={0: []})
     with_deck(s, 0, ["storm", *planes])
-    play(s, "play locate")
+    play(s, "play locate", "use")
     assert s.storm == 0
     play(s, f"choose {planes[0]}")
     assert s.step == DRAW and s.taken[0] == ()  # BR1 was ready, but Action 3 offered nothing
@@ -216,7 +218,7 @@ def test_a_storm_found_by_locate_grounds_the_players_own_action_3() -> None:
 def test_a_rush_hour_found_by_locate_counts_as_the_turns_take_off() -> None:
     s, planes = locating(departure={0: [READY_BR1, READY_US2, "IT2"]}, waiting={0: []})
     with_deck(s, 0, ["rush-hour", *planes])
-    play(s, "play locate")
+    play(s, "play locate", "use")
     assert (s.step, s.actor, legal(s)) == (EVENT_STEP, 0, ["takeoff 1", "takeoff 2", "pass"])
     play(s, "takeoff 1", f"choose {planes[0]}")
     assert s.taken[0] == (idx("BR1"),)
@@ -231,7 +233,7 @@ def test_locate_meets_at_most_one_event() -> None:
     """
     s, planes = locating(waiting={0: ["CA2", "ES2"]}, airport={1: "r1 r2"})
     with_deck(s, 0, [planes[0], "inspection", planes[1], "fog", *planes[2:]])
-    play(s, "play locate")
+    play(s, "play locate", "use")
     assert ids(s.waiting[0]) == ["ES2", "CA2"]  # INSPECTION took effect
     assert s.step == CARD_EFFECT and s.actor == 0  # FOG did not ask anyone for a die
     assert ids(s.locate) == planes[:5]
@@ -244,7 +246,7 @@ def test_locate_meets_at_most_one_event() -> None:
 @pytest.mark.rule("ARU-ACT-05")
 def test_overload_moves_the_front_waiting_plane_onto_a_fourth_space() -> None:
     s = position(departure={0: QUIET}, waiting={0: ["CA2", "ES2"]}, hands={0: ["overload", "JP1"]}, load={})
-    play(s, "play overload")
+    play(s, "play overload", "use")
     assert s.departure[0] == (*(Docked(idx(p)) for p in QUIET), Docked(idx("CA2")))
     assert ids(s.waiting[0]) == ["ES2"]
 
@@ -272,7 +274,7 @@ def test_the_extra_space_disappears_when_its_plane_takes_off() -> None:
         hands={0: ["overload", "JP1"]},
         load={},
     )
-    play(s, "play overload", "load r3 plane 4", "load y4 plane 4")
+    play(s, "play overload", "use", "load r3 plane 4", "load y4 plane 4")
     assert effects(s) == ["takeoff 4", "pass"]
     play(s, "takeoff 4")
     assert s.taken[0] == (idx("CA2"),)
@@ -404,6 +406,73 @@ def test_reroll_may_stop_after_one_die_and_twins_stay_rerollable() -> None:
     assert "Player 1 rerolls no more dice." in s.log_for(1)
 
 
+@pytest.mark.rule("ARU-ACT-10")
+def test_the_first_rerolled_die_is_followed_onto_a_plane() -> None:
+    """Loaded from the Airport between the two rerolls, the first die is still not offered again."""
+    followed = 0
+    for seed in range(12):
+        s = effect(
+            "reroll", seed=seed, departure={0: ["JP6", "DE3", "FR4"]}, waiting={0: []}, airport={0: "y2 r1"}
+        )
+        play(s, "reroll airport y2")
+        (yellow,) = [d for d in s.airport[0] if die.true_colour(d) == 0]
+        name = die.name(yellow)
+        loads = [a for a in legal(s) if a.startswith(f"load {name} ")]
+        if not loads:
+            continue
+        play(s, loads[0])
+        assert effects(s) == ["reroll airport r1", "pass"], seed  # not "reroll plane N y…"
+        play(s, "reroll airport r1")
+        assert s.step != CARD_EFFECT
+        followed += 1
+    assert followed > 0
+
+
+@pytest.mark.rule("ARU-ACT-10")
+def test_after_loading_one_of_two_identical_dice_either_may_be_the_second() -> None:
+    """The rerolled die came up like another Airport die, and one of the two was loaded: the dice are
+    told apart by face only, so the player may mean either, and either may be rerolled next."""
+    met = 0
+    for seed in range(60):
+        s = effect(
+            "reroll", seed=seed, departure={0: ["JP6", "DE3", "FR4"]}, waiting={0: []}, airport={0: "y2 y4"}
+        )
+        play(s, "reroll airport y2")
+        if sorted(map(die.name, s.airport[0])) != ["y4", "y4"] or "load y4 plane 1" not in legal(s):
+            continue
+        play(s, "load y4 plane 1")
+        assert effects(s) == ["reroll airport y4", "reroll plane 1 y4", "pass"]
+        met += 1
+    assert met > 0
+
+
+@pytest.mark.rule("ARU-ACT-10", "ARU-ACT-17")
+def test_a_first_rerolled_die_gone_to_the_bag_leaves_the_second_reroll() -> None:
+    """BR1 [5, blue]: its red 5 rerolled to another value fits no more, and the full Airport has no room."""
+    outcomes = set()
+    for seed in range(12):
+        s = effect(
+            "reroll",
+            seed=seed,
+            departure={0: [("BR1", "r5"), "DE3", "IT2"]},
+            waiting={0: []},
+            airport={0: "y1 y2 y3 y4"},
+        )
+        bag = s.bag
+        play(s, "reroll plane 1 r5")
+        gone = s.departure[0][0] == Docked(idx("BR1"))
+        assert s.step == CARD_EFFECT
+        rerolls = ["reroll airport y1", "reroll airport y2", "reroll airport y3", "reroll airport y4"]
+        if gone:
+            assert s.bag == (bag[0], bag[1], bag[2] + 1)
+            assert effects(s) == [*rerolls, "pass"]
+        else:  # a 5 again: it stays, and is not offered again
+            assert effects(s) == [*rerolls, "pass"]
+            assert s.departure[0][0] == Docked(idx("BR1"), dice("r5"))
+        outcomes.add(gone)
+    assert outcomes == {True, False}
+
+
 @pytest.mark.rule("ARU-ACT-14")
 def test_paint_makes_a_die_count_as_another_colour_until_it_goes_back_in_the_bag() -> None:
     s = effect("paint", departure={0: [("UK2", "r6"), "FR4", "AR1"]}, waiting={0: []}, airport={0: "y5"})
@@ -469,7 +538,7 @@ def test_bag_draw_rolls_two_dice_from_the_bag_and_places_them() -> None:
         departure={0: ["DE3", "FR4", "AR1"]}, waiting={0: []}, hands={0: ["bag-draw", "JP1"]}, load={}
     )
     s.bag = (0, 3, 0)  # only blue dice left
-    play(s, "play bag-draw")
+    play(s, "play bag-draw", "use")
     assert s.step == PLACE_DIE
     assert len(s.pending) == amount("bag-draw")
     assert all(die.true_colour(d) == 1 and 1 <= die.value(d) <= 6 for d in s.pending)
@@ -490,7 +559,7 @@ def test_bag_draw_takes_what_the_bag_holds(bag: tuple[int, int, int], count: int
         departure={0: ["DE3", "IT2", "UK6"]}, waiting={0: []}, hands={0: ["bag-draw", "JP1"]}, load={}
     )
     s.bag = bag
-    play(s, "play bag-draw")
+    play(s, "play bag-draw", *(["use"] if count else []))
     assert len(s.airport[0]) == count  # a red die fits none of these planes: it went to the Airport
     assert s.bag == (0, 0, 0)
     if count == 0:
@@ -498,6 +567,24 @@ def test_bag_draw_takes_what_the_bag_holds(bag: tuple[int, int, int], count: int
 
 
 # -- plane-moving cards --------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ARU-CARD-07", "ARU-ACT-02", "ARU-ACT-05", "ARU-ACT-12")
+@pytest.mark.parametrize("kind", ["overload", "bag-draw", "locate"])
+def test_a_card_with_no_target_may_be_played_and_discarded_unused(kind: str) -> None:
+    """OVERLOAD, BAG DRAW and LOCATE could each apply: the player is asked, and declines."""
+    s = position(departure={0: QUIET}, waiting={0: ["CA2", "ES2"]}, hands={0: [kind, "JP1"]}, load={})
+    with_deck(s, 0, ["fog", "UK6", "JP6"])  # an Event on top: LOCATE would set it off
+    before = (s.departure[0], s.waiting[0], s.bag, s.decks[0], s.airport[0])
+    play(s, f"play {kind}")
+    assert s.step == CARD_EFFECT
+    assert effects(s) == ["use", "pass"]
+    play(s, "pass")
+    assert (s.departure[0], s.waiting[0], s.bag, s.decks[0], s.airport[0]) == before
+    assert s.step in (TAKE_OFF, DRAW)
+    assert CAT.cards[s.discard[-1]].kind == kind
+    title = CAT.cards[s.discard[-1]].title
+    assert f"Player 1 discards {title} without using it." in s.log_for(1)
 
 
 @pytest.mark.rule("ARU-ACT-13")

@@ -199,7 +199,7 @@ def test_locate_with_fewer_than_five_planes_left_shows_what_remains() -> None:
     s = with_deck(position(2, hands={0: ["locate", "BR3", "BR4", "US1"]}), 0, ["JP5", "ES3", "CA3"])
     s.decks[0] = s.decks[0][-3:]
     until_step(s, PLAY_CARD)
-    play(s, "play locate")
+    play(s, "play locate", "use")
     assert s.step == CARD_EFFECT
     assert s.locate == tuple(idx(c) for c in ("JP5", "ES3", "CA3"))
     assert legal(s) == ["choose JP5", "choose ES3", "choose CA3", "pass"]

@@ -310,7 +310,7 @@ FIVE = ["JP5", "ES3", "CA3", "AR4", "DE6"]
 def test_the_planes_shown_by_locate_are_seen_by_the_player_only() -> None:
     s = with_deck(position(2, hands={0: ["locate", "US2", "control", "FR3"]}), 0, FIVE)
     until_step(s, PLAY_CARD)
-    play(s, "play locate")
+    play(s, "play locate", "use")
     assert s.step == CARD_EFFECT
     assert ids(list(s.view(0).locate)) == set(FIVE)
     assert legal(s) == [f"choose {c}" for c in FIVE] + ["pass"]

@@ -27,6 +27,9 @@ EFFECT_BUTTONS = {
     "flip": ("flip",),
     "reroll": ("reroll",),
     "paint": ("paint:yellow", "paint:blue", "paint:red"),
+    "overload": ("use",),
+    "bag-draw": ("use",),
+    "locate": ("use",),
 }
 
 

@@ -22,6 +22,7 @@ notation                       decision
 ``exchange plane 2 waiting 3``   SWAP PLANES
 ``scrap plane 2``              SCRAP (or ``scrap waiting 3``)
 ``choose BR3``                 LOCATE: the plane kept
+``use``                        OVERLOAD, BAG DRAW, LOCATE: apply the card (``pass``: discard it unused)
 ``takeoff 2``                  Action 3 (and RUSH HOUR): the plane on Departure space 2
 ``drop r5``                    FOG: the Airport die discarded
 ``draw plane 2``               Action 4: plane Supply card 2 (``draw action deck``: blind)
@@ -223,6 +224,14 @@ class Draw(Interned):
 
 
 @dataclass(frozen=True, slots=True)
+class Use(Interned):
+    """Apply the action card just played that has no target to choose (OVERLOAD, BAG DRAW, LOCATE)."""
+
+    def __str__(self) -> str:
+        return "use"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Interned):
     def __str__(self) -> str:
         return "pass"
@@ -230,8 +239,9 @@ class Pass(Interned):
 
 Action = (
     Keep | TakeDice | Put | Discard | SwapIn | Load | Play | Adjust | Flip | Reroll | Paint | Pick
-    | Transfer | Exchange | Scrap | Choose | TakeOff | Drop | Draw | Pass
+    | Transfer | Exchange | Scrap | Choose | TakeOff | Drop | Draw | Use | Pass
 )  # fmt: skip
+USE = Use.of()
 PASS = Pass.of()
 
 
@@ -283,6 +293,7 @@ def universe(cat: Catalog) -> Iterator[Action]:
     yield from (TakeOff(p) for p in planes)
     yield from (Drop(f) for f in faces)
     yield from (Draw(d, slot) for d in (0, 1) for slot in (DECK, *range(lim.supply_size)))
+    yield USE
     yield PASS
 
 

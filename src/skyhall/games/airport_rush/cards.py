@@ -22,6 +22,9 @@ ACTION_KINDS = (
     "control", "locate", "overload", "adjust", "flip", "reroll",
     "extra-pick", "bag-draw", "swap-planes", "paint", "transfer", "scrap",
 )  # fmt: skip
+UNTARGETED = frozenset({"overload", "bag-draw", "locate"})
+"""The action cards with no target to choose: whoever plays one then decides whether to ``use`` it, as
+any action card may be played without applying it (ARU-CARD-07)."""
 EVENT_KINDS = ("storm", "fog", "strike", "tailwind", "inspection", "rush-hour")
 DATA_PACKAGE = "skyhall.games.airport_rush"
 

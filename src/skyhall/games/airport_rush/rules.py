@@ -22,6 +22,7 @@ from skyhall.games.airport_rush.actions import (
     DECK,
     DECK_NAMES,
     PASS,
+    USE,
     Action,
     Adjust,
     Choose,
@@ -43,7 +44,7 @@ from skyhall.games.airport_rush.actions import (
     TakeOff,
     Transfer,
 )
-from skyhall.games.airport_rush.cards import EVENT, PLANE, Card
+from skyhall.games.airport_rush.cards import EVENT, PLANE, UNTARGETED, Card
 from skyhall.games.airport_rush.plane import Docked, add, arrangeable, find_face, fits, ready, remove
 from skyhall.games.airport_rush.steps import (
     CARD_EFFECT,
@@ -263,14 +264,29 @@ def effect_options(s: State) -> list[Action]:
     elif kind == "scrap":
         out.extend(Scrap.of(False, p) for p, docked in enumerate(s.departure[seat]) if docked is not None)
         out.extend(Scrap.of(True, w) for w in range(len(s.waiting[seat])))
-    elif kind == "locate":
-        out.extend(Choose.of(s.cat.cards[c].id) for c in s.locate)
+    elif kind in UNTARGETED:
+        if s.locate:
+            out.extend(Choose.of(s.cat.cards[c].id) for c in s.locate)
+        elif _can_use(s, kind):
+            out.append(USE)
     return out
 
 
+REROLLED_ONE = -2
+"""``State.rerolled`` once REROLL's first die cannot be told apart, or is gone: the second may be any die."""
+
+
+def _rerolled_at(where: int, d: int) -> int:
+    """``State.rerolled`` for REROLL's first die, now ``d`` at ``where``."""
+    return (where + 1) * 64 + d
+
+
 def _rerollable(s: State, where: int, d: int) -> bool:
-    """REROLL takes two different dice: the die rerolled first is not offered again."""
-    if s.rerolled == EMPTY or s.rerolled != (where + 1) * 64 + d:
+    """REROLL takes two different dice: the die rerolled first is not offered again, unless a die
+    just like it lies in the same place (dice are told apart by face alone, so the player may mean
+    that one). The first die is followed when it is loaded onto a plane; once it could be either of
+    two identical dice, or has gone back in the bag, any die may be the second."""
+    if s.rerolled != _rerolled_at(where, d):
         return True
     return dice_at(s, s.current, where).count(d) > 1
 
@@ -338,6 +354,8 @@ def carry_out(s: State, action: Action) -> None:
     elif isinstance(action, Load):
         d = find_face(s.airport[seat], action.face)
         s.airport[seat] = remove(s.airport[seat], d)
+        if s.rerolled == _rerolled_at(AIRPORT, d):  # REROLL's first die follows it onto the plane
+            s.rerolled = REROLLED_ONE if d in s.airport[seat] else _rerolled_at(action.plane, d)
         _place(s, seat, d, action.plane)
         _say(s, f"{who} loads the {die.describe(d)} from the Airport onto {_place_words(action.plane)}.")
         if step == PLACE_DIE and not s.pending:
@@ -524,49 +542,63 @@ def _play(s: State, seat: int, action: Play) -> None:
     s.card = c
     s.discard = (*s.discard, c)
     _say(s, f"{who} plays {card.title}.")
-    kind = card.kind
-    if kind == "control":
+    if card.kind == "control":
         s.takeoff_limit = 2
         _begin_takeoff(s)
-    elif kind == "overload":
-        waiting = s.waiting[seat]
-        if waiting and len(s.departure[seat]) == s.cat.limits.departure_spaces:
-            s.departure[seat] = (*s.departure[seat], Docked(waiting[0]))
-            s.waiting[seat] = waiting[1:]
-            _say(
-                s,
-                f"{who}'s front waiting plane {cards[waiting[0]].describe()} takes a fourth Departure space.",
-            )
-        else:
-            _say(s, "OVERLOAD has no effect: no waiting plane, or the extra space is already in use.")
+        return
+    s.step = CARD_EFFECT
+    s.rerolled = EMPTY
+    s.locate = ()
+    if not effect_options(s):
+        reason = NO_EFFECT.get(card.kind)
+        _say(
+            s,
+            f"{card.title} has no effect: {reason}."
+            if reason
+            else f"{card.title} has no effect now and is discarded.",
+        )
         _begin_takeoff(s)
-    elif kind == "bag-draw":
+
+
+NO_EFFECT = {
+    "overload": "no waiting plane, or the extra space is already in use",
+    "bag-draw": "the bag is empty",
+    "locate": "the plane deck is empty",
+}
+"""Why a card with no target to choose (``cards.UNTARGETED``) cannot apply; the others say "no effect now"."""
+
+
+def _can_use(s: State, kind: str) -> bool:
+    """Whether the untargeted card ``kind`` would do something now."""
+    seat = s.current
+    if kind == "overload":
+        return bool(s.waiting[seat]) and len(s.departure[seat]) == s.cat.limits.departure_spaces
+    if kind == "bag-draw":
+        return any(s.bag)
+    return bool(s.decks[0])
+
+
+def _use(s: State, seat: int, card: Card) -> None:
+    """Apply the untargeted ``card`` (OVERLOAD, BAG DRAW, LOCATE), known to do something now."""
+    who = seat_name(seat)
+    if card.kind == "overload":
+        front, *rest = s.waiting[seat]
+        s.departure[seat] = (*s.departure[seat], Docked(front))
+        s.waiting[seat] = tuple(rest)
+        plane = s.cat.cards[front].describe()
+        _say(s, f"{who}'s front waiting plane {plane} takes a fourth Departure space.")
+        _begin_takeoff(s)
+    elif card.kind == "bag-draw":
         bag = list(s.bag)
-        drawn = []
-        for _ in range(card.amount):
-            d = die.draw(bag, s.rng)
-            if d != EMPTY:
-                drawn.append(d)
+        drawn = [d for d in (die.draw(bag, s.rng) for _ in range(card.amount)) if d != EMPTY]
         s.bag = (bag[0], bag[1], bag[2])
-        if not drawn:
-            _say(s, "BAG DRAW has no effect: the bag is empty.")
-            _begin_takeoff(s)
-            return
         _say(s, f"{who} draws and rolls " + ", ".join(die.describe(d) for d in drawn) + ".")
         s.pending = tuple(drawn)
         s.swaps = 0
         s.after = AFTER_CARD
         s.step = PLACE_DIE
-    elif kind == "locate":
-        s.locate = ()
-        s.step = CARD_EFFECT
-        _locate_fill(s, chained=False)
     else:
-        s.step = CARD_EFFECT
-        s.rerolled = EMPTY
-        if not effect_options(s):
-            _say(s, f"{card.title} has no effect now and is discarded.")
-            _begin_takeoff(s)
+        _locate_fill(s, chained=False)
 
 
 def _locate_fill(s: State, chained: bool) -> None:
@@ -604,6 +636,9 @@ def _effect(s: State, seat: int, action: Action) -> None:
             _say(s, f"{who} discards {card.title} without using it.")
         _begin_takeoff(s)
         return
+    if action == USE:
+        _use(s, seat, card)
+        return
     if isinstance(action, Adjust | Flip | Paint | Reroll):
         d = find_face(dice_at(s, seat, action.where), action.face)
         if isinstance(action, Adjust):
@@ -619,8 +654,8 @@ def _effect(s: State, seat: int, action: Action) -> None:
             f"{who} changes the {die.describe(d)} on {_place_words(action.where)} into {die.describe(new)}.",
         )
         where = _replace_die(s, seat, action.where, d, new)
-        if isinstance(action, Reroll) and s.rerolled == EMPTY and card.amount > 1 and where is not None:
-            s.rerolled = (where + 1) * 64 + new
+        if isinstance(action, Reroll) and s.rerolled == EMPTY and card.amount > 1:
+            s.rerolled = REROLLED_ONE if where is None else _rerolled_at(where, new)
             if effect_options(s):
                 return
         _begin_takeoff(s)

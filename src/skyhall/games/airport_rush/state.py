@@ -113,7 +113,8 @@ class State(TurnState[Action], rules=rules, scoring=scoring, view=view):
         self.locate: tuple[int, ...] = ()
         """Planes shown to the active seat by LOCATE."""
         self.rerolled = EMPTY
-        """REROLL: the die already rerolled, as ``(place + 1) * 64 + die``, else ``EMPTY``."""
+        """REROLL: the die already rerolled, as ``(place + 1) * 64 + die``; ``-2`` once any die may be
+        the second (see ``rules.REROLLED_ONE``); else ``EMPTY``."""
         self.event = EMPTY
         """The Event being resolved."""
         self.queue: tuple[int, ...] = ()

@@ -55,8 +55,9 @@ from skyhall.games.airport_rush.actions import (
     TakeDice,
     TakeOff,
     Transfer,
+    Use,
 )
-from skyhall.games.airport_rush.cards import ACTION, EVENT, PLANE, Card, Catalog
+from skyhall.games.airport_rush.cards import ACTION, EVENT, PLANE, UNTARGETED, Card, Catalog
 from skyhall.games.airport_rush.plane import (
     COLOUR_SLOTS,
     Docked,
@@ -500,10 +501,12 @@ def prompt(view: View) -> str:
         )
     if step == CARD_EFFECT:
         card = cat.cards[view.card]
-        if card.kind == "locate":
+        if view.locate:
             return (
                 "LOCATE: keep one plane at the back of your Waiting queue; the rest go under the plane deck."
             )
+        if card.kind in UNTARGETED:
+            return f"Action 2: {card.title}: {card.text} Use it, or discard it unused."
         return f"Action 2: {card.title}: {card.text} Choose, or discard it unused."
     if step == TAKE_OFF:
         return (
@@ -546,9 +549,7 @@ def waiting(view: View) -> str:
     if step == CARD_EFFECT:
         card = cat.cards[view.card]
         return (
-            "choosing the plane LOCATE keeps (Action 2)"
-            if card.kind == "locate"
-            else f"using {card.title} (Action 2)"
+            "choosing the plane LOCATE keeps (Action 2)" if view.locate else f"using {card.title} (Action 2)"
         )
     if step == DRAW:
         return f"taking cards up to {cat.limits.hand_size} (Action 4)"
@@ -614,6 +615,9 @@ def label(view: View, action: Action) -> str:
         return f"Discard the {die_words(find_face(view.airport[seat], action.face))} from your Airport"
     if isinstance(action, Draw):
         return _draw_words(view, action)
+    if isinstance(action, Use):
+        card = cat.cards[view.card]
+        return f"Use {card.title}: {card.text}"
     assert isinstance(action, Pass)
     return _pass_words(view)
 
@@ -777,7 +781,7 @@ def _pass_words(view: View) -> str:
         return "Go on to Action 4 (take a card)"
     if step == CARD_EFFECT:
         card = view.cat.cards[view.card]
-        if card.kind == "locate":
+        if view.locate:
             return "Keep none of them: they all go under the plane deck"
         if view.rerolled != EMPTY:
             return "Reroll no more dice"
@@ -802,6 +806,7 @@ def _pass_words(view: View) -> str:
 #   supply:plane:K     Supply card K (or action)    deck:plane     the top of a deck (or action)
 #   objective:O03      a dealt objective            locate:BR3     a plane LOCATE shows
 #   adjust:up/down, flip, reroll, paint:C           what the action card does to the chosen die
+#   use                the button that applies OVERLOAD, BAG DRAW or LOCATE
 #   pass               the button that declines the optional step
 
 
@@ -880,6 +885,8 @@ def target(view: View, action: Action) -> tuple[str, ...]:
     if isinstance(action, Draw):
         name = DECK_NAMES[action.deck]
         return (f"deck:{name}",) if action.slot == DECK else (f"supply:{name}:{action.slot + 1}",)
+    if isinstance(action, Use):
+        return ("use",)
     assert isinstance(action, Pass)
     return ("pass",)
 
@@ -907,7 +914,7 @@ def _pass_question(view: View) -> str | None:
     step = view.step
     if step == CARD_EFFECT:
         card = view.cat.cards[view.card]
-        if card.kind == "locate":
+        if view.locate:
             return "Keep none of the planes LOCATE shows?"
         if view.rerolled != EMPTY:
             return None

@@ -5,7 +5,7 @@
 //
 // Target names come from skyhall.games.airport_rush.text.target (see the table there):
 // die:S:F take:S pending:F discard airport:F airport plane:P plane:P:F waiting:W hand:X
-// supply:plane:K deck:plane objective:O locate:ID adjust:up flip reroll paint:C pass.
+// supply:plane:K deck:plane objective:O locate:ID adjust:up flip reroll paint:C use pass.
 import { useRef } from "preact/hooks";
 import { html, clickable, seatLabel, unclick } from "/static/lib.js";
 
@@ -379,6 +379,9 @@ const EFFECT_BUTTONS = {
   flip: [["flip", "Flip (7 − value)"]],
   reroll: [["reroll", "Reroll"]],
   paint: [["paint:yellow", "Paint Y"], ["paint:blue", "Paint B"], ["paint:red", "Paint R"]],
+  overload: [["use", "Use OVERLOAD"]],
+  "bag-draw": [["use", "Use BAG DRAW"]],
+  locate: [["use", "Use LOCATE"]],
 };
 
 function Button({ name, text, ctx, kind = "" }) {
