@@ -20,7 +20,7 @@ from skyhall.games.skyrise.cards import COLOURS, HEIGHTS, PATRON, WILD
 from skyhall.games.skyrise.setup import disc_bag
 from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import BID, KEEP, OPEN
-from skyhall.games.skyrise.text import turn_summary
+from skyhall.games.skyrise.text import render, turn_summary
 from tests.games.skyrise.position import CAT, legal, play, position
 
 SEEDS = range(40)
@@ -229,10 +229,16 @@ def test_one_secret_objective_each(players: int) -> None:
 
 @pytest.mark.rule("SKR-SET-14")
 def test_the_island_control_card_is_public() -> None:
-    """The card is not a game object in the engine: what it says is public rule text and data."""
+    """What the card says (its prestige from the data) is on every table, a spectator's included."""
     assert CAT.control_points == 5
     summary = " ".join(turn_summary().split())  # whatever its line breaks
     assert "island control (5 per island: most tall, then medium, then short)" in summary
+    s = skyrise.new_game(3, 1)
+    for seat in (0, 2, None):
+        view = s.view(seat)
+        assert view.to_dict()["island_control"] == 5
+        table = " ".join(" ".join(body for _, body in render(view)).split())  # whatever its line breaks
+        assert "Island control (scored at the end of each Era): 5 prestige per island" in table
 
 
 @pytest.mark.rule("SKR-SET-15")

@@ -132,6 +132,10 @@ def _status(view: View) -> str:
             lines.append(f"Out of this auction: {', '.join(out)}.")
     track = ", ".join(f"{seat_name(view, p)} {view.prestige[p]}" for p in range(view.players))
     lines.append(f"Prestige: {track}.")
+    lines.append(
+        f"Island control (scored at the end of each Era): {cat.control_points} prestige per island, to "
+        "the most tall Buildings there, then medium, then short."
+    )
     pans = "; ".join(_panorama_text(view, p) for p in view.panoramas)
     lines.append(f"Panoramas (scored at the end of each Era): {pans}.")
     tiles = ", ".join(
@@ -510,20 +514,24 @@ def turn_summary() -> str:
             "  2. Bid: clockwise, each player still in outbids (a higher Building on an",
             "     unoccupied district next to the latest bid), passes (out for this",
             "     auction), or in Era 2 places their Wonder next to the latest bid (it",
-            "     wins at once). Nobody outbids themselves.",
+            "     wins at once, unless its card lets it be outbid). Nobody outbids",
+            "     themselves.",
             "  3. Build: the last bid is built; the others go back to their owners. Its",
-            "     owner opens the next auction.",
+            "     owner opens the next auction (if that was their last Structure: the",
+            "     lowest Wonder initiative among those still building).",
             "  4. Collect: the winner takes the district's disc. A District disc fills",
-            "     its colour row (0/2/4/6 then 1 per Structure of that colour; a fifth",
-            "     is worth 10), a Patron disc is worth its hidden tile, a Wild takes a",
-            "     colour, a Commissions disc adds 1 to every item on the illustration.",
+            "     its colour row (0/2/4/6 then 1 per Structure of that colour; each disc",
+            "     beyond four is worth 10), a Patron disc is worth its hidden tile, a Wild",
+            "     takes a colour, a Commissions disc adds 1 to every item on the",
+            "     illustration.",
             "",
             "Era 1 ends when someone has built all 7 undotted Buildings: island control (5",
             "per island: most tall, then medium, then short), both Panoramas, City Keys.",
             "",
             "In Era 2 the dotted Buildings and Wonders join; everyone keeps a Wonder card",
-            "(lowest initiative opens). The game ends when everything is built: control,",
-            "Panoramas, Secret Objective, Structures by colour row, excess discs, Patrons,",
-            "Keys, Commissions. Ties: most tall Buildings, else shared.",
+            "(two with 2 players), and the lowest initiative opens. The game ends when",
+            "everything is built: control, Panoramas, Secret Objective, Structures by",
+            "colour row, excess discs, Patrons, Keys, Commissions. Ties: most tall",
+            "Buildings, else shared.",
         ]
     )

@@ -174,6 +174,7 @@ class View:
                 name: (None if v == EMPTY else v) for name, v in zip(cat.letters, self.tiles, strict=True)
             },
             "panoramas": [cat.panoramas[p].id for p in self.panoramas],
+            "island_control": cat.control_points,
             "revealed": self.revealed,
             "resolving": None
             if self.winner == EMPTY

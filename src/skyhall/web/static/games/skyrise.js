@@ -409,6 +409,7 @@ function Status({ view, next, onTarget }) {
       ([letter, v]) => html`<span class="sr-chip" key=${letter}>${letter} ${v === null ? "?" : v}</span> `,
     )}</div>
     ${keys && html`<div class="sr-line sr-keys">${keys}</div>`}
+    <div class="sr-line sr-control">${`Island control (each Era's end): ${view.island_control} prestige per island, to the most tall Buildings, then medium, then short`}</div>
     <div class="sr-cards">${view.panoramas.map((id) => {
       const card = (view.cards && view.cards.panoramas[id]) || { name: id, text: id };
       return html`<div key=${id} ...${hit(`panorama:${id}`, "sr-pano", next, onTarget)}>
