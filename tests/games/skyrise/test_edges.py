@@ -44,18 +44,34 @@ def new_lines(s: State, before: int) -> list[str]:
 @pytest.mark.rule("SKR-EDGE-01")
 def test_the_right_to_open_passes_clockwise_to_the_next_seat_who_can() -> None:
     """Staged: seats 0 and 1 have nothing to open with (this cannot arise on the reconstructed board,
-    where every seat shares the same opening districts), so seat 2, not seat 3, opens."""
+    where every seat shares the same opening districts), so seat 2, not seat 3, opens; the log names
+    every seat passed over and why."""
     s = position(players=4)
     s.pool[0] = s.pool[1] = ()
     s.log = None
     restart(s, 0)
     assert (s.step, s.to_act, s.opener) == (OPEN, 2, 2)
     assert legal(s) == [f"bid {v} {x}" for v in (18, 22, 46, 58, 74, 86, 102) for x in CENTRAL]
-    assert s.log_for(None) == ["Player 1 cannot open an auction; Player 3 opens instead."]
+    said = "Player 1 and Player 2 cannot open an auction: Player 3 opens instead."
+    assert s.log_for(None) == [said]
     s.pool[0] = (b(14),)
     restart(s, 3)
     assert (s.to_act, s.opener) == (3, 3)  # the opener who can open does, and nothing is logged
-    assert s.log_for(None) == ["Player 1 cannot open an auction; Player 3 opens instead."]
+    assert s.log_for(None) == [said]
+
+
+@pytest.mark.rule("SKR-EDGE-01", "SKR-ERA-07")
+def test_a_seat_with_nothing_left_is_passed_over_and_said_to_be() -> None:
+    s = position(players=4)
+    s.revealed = True  # the Wonders are counted as each seat's own (none here for seats 0 and 1)
+    s.pool[0] = s.reserve[0] = s.wonders[0] = ()  # seat 0: everything built
+    s.pool[1], s.wonders[1] = (), ()  # seat 1: only Era 2 Buildings left
+    s.log = None
+    restart(s, 0)
+    assert (s.to_act, s.opener) == (2, 2)
+    assert s.log_for(None) == [
+        "Player 2 cannot open an auction; Player 1 has nothing left to build: Player 3 opens instead."
+    ]
 
 
 @pytest.mark.rule("SKR-EDGE-02")

@@ -15,7 +15,7 @@ from skyhall.core import log
 from skyhall.core.log import seat_name
 from skyhall.core.result import ScoreLine
 from skyhall.core.state import EMPTY
-from skyhall.core.text import plural
+from skyhall.core.text import listed, plural
 from skyhall.games.skyrise.actions import (
     PASS,
     Action,
@@ -421,18 +421,26 @@ def start_auction(s: State, opener: int) -> None:
         if not remaining(s, seat):
             s.passed |= 1 << seat
     s.step = OPEN
+    done: list[str] = []
+    stuck: list[str] = []
     for k in range(s.n):
         seat = (opener + k) % s.n
         if s.passed & (1 << seat):
+            done.append(seat_name(seat))
             continue
         s.actor = seat
         if legal(s):
             if seat != opener:
-                s.log = log.append(
-                    s.log, f"{seat_name(opener)} cannot open an auction; {seat_name(seat)} opens instead."
+                why = [f"{listed(stuck)} cannot open an auction"] if stuck else []
+                why += (
+                    [f"{listed(done)} {'has' if len(done) == 1 else 'have'} nothing left to build"]
+                    if done
+                    else []
                 )
+                s.log = log.append(s.log, f"{'; '.join(why)}: {seat_name(seat)} opens instead.")
             s.opener = seat
             return
+        stuck.append(seat_name(seat))
     raise AssertionError("nobody can open an auction")
 
 
