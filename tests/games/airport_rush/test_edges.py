@@ -124,6 +124,28 @@ def test_an_empty_deck_no_longer_refills_its_supply() -> None:
     assert "The plane deck is empty: its Supply is not refilled." in s.log_for(None)
 
 
+@pytest.mark.rule("ARU-DRAW-03", "ARU-EDGE-03")
+@pytest.mark.parametrize("take", ["draw plane 1", "draw plane deck"])
+def test_a_supply_place_left_empty_is_refilled_once_its_deck_has_cards_again(take: str) -> None:
+    """The plane deck ran out (a Supply place stayed empty), then SCRAP put planes under it: the next
+    card taken from that stack refills every empty place while the deck gives cards."""
+    s = position(2, hands={0: ["BR3", "BR4", "US1", "UK1"]})
+    until_step(s, DRAW)
+    row = list(s.supply[0])
+    row[2] = EMPTY
+    s.supply[0] = tuple(row)
+    with_deck(s, 0, ["JP5", "ES3", "CA3"])
+    s.decks[0] = s.decks[0][-3:]  # the three planes SCRAP put back: top JP5, then ES3, then CA3
+    play(s, take)
+    if take == "draw plane 1":  # place 1 is refilled first, then the place left empty
+        assert s.supply[0] == (idx("JP5"), row[1], idx("ES3"))
+        assert s.decks[0] == (idx("CA3"),)
+    else:  # the blind draw takes JP5; the place left empty gets the next plane
+        assert s.hands[0][-1] == idx("JP5")
+        assert s.supply[0] == (row[0], row[1], idx("ES3"))
+        assert s.decks[0] == (idx("CA3"),)
+
+
 @pytest.mark.rule("ARU-EDGE-03", "ARU-EDGE-08", "ARU-DRAW-04")
 def test_a_hand_stays_short_when_no_card_is_left_and_the_log_says_so() -> None:
     # Seat 0 plays its only card and needs 4; only two cards are left anywhere.

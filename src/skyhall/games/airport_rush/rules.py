@@ -855,6 +855,8 @@ def _draw(s: State, seat: int, action: Draw) -> None:
         s.hands[seat] = (*s.hands[seat], c)
         _say(s, f"{who} draws a card from the {DECK_NAMES[action.deck]} deck.", seat,
              f"You draw {cards[c].describe()} from the {DECK_NAMES[action.deck]} deck.")  # fmt: skip
+        if _fill_gaps(s, action.deck):
+            return
     else:
         row = list(s.supply[action.deck])
         c = row[action.slot]
@@ -863,7 +865,7 @@ def _draw(s: State, seat: int, action: Draw) -> None:
         s.hands[seat] = (*s.hands[seat], c)
         s.known[seat] = s.known[seat] | {c}
         _say(s, f"{who} takes {cards[c].describe()} from the {DECK_NAMES[action.deck]} Supply.")
-        if _refill_supply(s, action.deck, action.slot, chained=False):
+        if _refill_supply(s, action.deck, action.slot, chained=False) or _fill_gaps(s, action.deck):
             return
     _continue_draw(s)
 
@@ -893,6 +895,16 @@ def _refill_supply(s: State, deck: int, slot: int, chained: bool) -> bool:
         _reveal_event(s, c, deck, slot)
         return True
     _say(s, f"The {DECK_NAMES[deck]} deck is empty: its Supply is not refilled.")
+    return False
+
+
+def _fill_gaps(s: State, deck: int) -> bool:
+    """Refill the Supply places of ``deck`` left empty while the deck was empty, now that it holds cards
+    again (SCRAP and LOCATE put planes under it): a Supply shows 3 cards whenever its deck can give them
+    (ARU-DRAW-03). True when an Event interrupts (the rest are filled after it)."""
+    for slot, card in enumerate(s.supply[deck]):
+        if card == EMPTY and s.decks[deck] and _refill_supply(s, deck, slot, chained=False):
+            return True
     return False
 
 
@@ -985,6 +997,8 @@ def _finish_event(s: State) -> None:
             break
     else:
         _refill_supply(s, deck, slot, chained=True)
+    if _fill_gaps(s, deck):
+        return
     _continue_draw(s)
 
 
