@@ -393,6 +393,8 @@ def test_report_puts_a_baseline_and_its_variant_side_by_side(tmp_path: Path) -> 
     text = page.read_text()
     for anchor in ("summary", "win-rate-seat", "score-seat", "win-rate-agent", "score-agent", "length"):
         assert f'<section id="{anchor}">' in text
+    for kind in ("airship", "city", "station"):  # per-item impact, from replaying both runs
+        assert f'<section id="impact-{kind}">' in text
     assert "tokens dealt and seated the same games as it" in text and "tokens.colours=[12, 9, 6, 3]" in text
     other = tmp_path / "skyrise.jsonl"
     assert invoke("sim", "skyrise", "--games", "2", "--out", str(other))[0] == 0

@@ -6,8 +6,10 @@ from typing import Any
 
 import pytest
 
-from skyhall.sim.balance import by_seat
-from skyhall.sim.compare import Runs, paired, score_shifts, win_shifts
+from skyhall.sim.balance import Impact, by_seat
+from skyhall.sim.compare import Runs, impact_shifts, paired, score_shifts, win_shifts
+from skyhall.sim.intervals import Z95
+from skyhall.sim.report import build_comparison
 
 
 def line(
@@ -76,3 +78,28 @@ def test_other_options_are_not_paired() -> None:
     moved = [{**g, "run": {**g["run"], "options": {"first_player": 1}}} for g in PLUS_ONE]
     assert not paired(BASE, moved)
     assert not score_shifts(BASE, moved, by_seat)[0].paired
+
+
+def impact(name: str, difference: float, half: float, games: int = 20) -> Impact:
+    return Impact(
+        "card", name, games, 0.5, games, 0.5 - difference, difference, difference - half, difference + half
+    )
+
+
+def test_impact_changes_combine_the_two_runs_intervals_largest_first() -> None:
+    base = [impact("A", 0.10, 0.05), impact("B", 0.0, 0.05), impact("C", 0.0, 0.05, games=3)]
+    other = [impact("A", 0.12, 0.05), impact("B", -0.30, 0.12), impact("C", 0.5, 0.05, games=3)]
+    shifts = impact_shifts(base, other, least=5)
+    assert [s.key for s in shifts] == ["B", "A"]  # C: too few seat-games; B moved most
+    b, a = shifts
+    assert (b.before, b.after, b.change) == pytest.approx((0.0, -0.30, -0.30))
+    half = Z95 * ((0.05 / Z95) ** 2 + (0.12 / Z95) ** 2) ** 0.5
+    assert (b.low, b.high) == pytest.approx((-0.30 - half, -0.30 + half))
+    assert b.clear and not a.clear and a.change == pytest.approx(0.02)
+
+
+def test_a_comparison_says_why_it_leaves_the_item_impact_out() -> None:
+    page = build_comparison(
+        Runs(("base", "plus"), (BASE, PLUS_ONE)), unreplayable="Per-item impact is left out: x."
+    )
+    assert '<section id="impact">' in page and "Per-item impact is left out: x." in page

@@ -69,10 +69,21 @@ def report(
         fail(f"{target} is not a report written before: it would be replaced (choose another --output)")
     console = Console(highlight=False)
     if len(sources) > 1:
+        unreplayable = None
         try:
-            page = build_comparison(Runs(tuple(s.stem for s in sources), tuple(runs)))
-        except ValueError as exc:
-            fail(str(exc))
+            for source, games in zip(sources, runs, strict=True):
+                results.played_here(source, games)  # the per-item impact replays every game
+        except results.ResultsError as exc:
+            unreplayable = f"Per-item impact is left out: {exc}."
+        columns = (TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=console) as bar:
+            task = bar.add_task("", total=0 if unreplayable else sum(len(run) for run in runs))
+            try:
+                page = build_comparison(
+                    Runs(tuple(s.stem for s in sources), tuple(runs)), lambda: bar.advance(task), unreplayable
+                )
+            except (ValueError, RecordError) as exc:
+                fail(str(exc))
         write_text(target, page, "the report")
         console.print(f"Wrote {target} ({len(sources)} runs side by side, {len(page) // 1024} KB).")
         return

@@ -9,7 +9,10 @@ played):
   games are *paired*: both means and the interval are then taken over the games both played, the
   interval over the game-by-game differences of the seat's score, which leaves out the luck of the deal
   and is much narrower than comparing two independent samples (Welch), used otherwise;
-- **game length** and **mean points per score category**.
+- **game length** and **mean points per score category**;
+- **per-item impact** (:func:`skyhall.sim.balance.impacts`): how each card's "win rate with it minus
+  without it" moved, with an approximate 95 % interval (the two runs' intervals combined as if normal
+  and independent: wider than needed for paired runs).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skyhall.sim.balance import Game, Key, rates
+from skyhall.sim.balance import Game, Impact, Key, rates
 from skyhall.sim.intervals import Z95, difference
 
 
@@ -143,3 +146,23 @@ def score_shifts(base: Sequence[Game], other: Sequence[Game], key: Key) -> list[
 def mean_length(games: Sequence[Game]) -> float:
     """Mean decisions per game."""
     return float(sum(g["decisions"] for g in games)) / len(games)
+
+
+def impact_shifts(base: Sequence[Impact], other: Sequence[Impact], least: int) -> list[Shift]:
+    """Per item held, and missed, in ``least`` seat-games or more in both runs: its impact (win rate with
+    it minus without) before and after, largest change first. The interval of the change combines the
+    two runs' Newcombe intervals as normal ones (half-width over :data:`Z95` as standard error)."""
+
+    def counted(i: Impact) -> bool:
+        return i.with_games >= least and i.without_games >= least
+
+    found = {(i.kind, i.name): i for i in base if counted(i)}
+    out = []
+    for i in other:
+        b = found.get((i.kind, i.name))
+        if b is None or not counted(i):
+            continue
+        change = i.difference - b.difference
+        half = Z95 * math.hypot((b.high - b.low) / (2 * Z95), (i.high - i.low) / (2 * Z95))
+        out.append(Shift(i.name, b.difference, i.difference, change, change - half, change + half))
+    return sorted(out, key=lambda x: (-abs(x.change), x.key))

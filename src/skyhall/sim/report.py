@@ -25,8 +25,17 @@ from typing import Any
 from skyhall.agents import timed_agents
 from skyhall.core.record import GameRecord
 from skyhall.sim.balance import Game, Impact, Key, Rate, by_agent, by_seat, categories, impacts, rates
-from skyhall.sim.compare import Runs, Shift, mean_length, paired, score_shifts, shared, win_shifts
-from skyhall.sim.items import items_of
+from skyhall.sim.compare import (
+    Runs,
+    Shift,
+    impact_shifts,
+    mean_length,
+    paired,
+    score_shifts,
+    shared,
+    win_shifts,
+)
+from skyhall.sim.items import Item, items_of
 
 FIGURE_WIDTH = 9.0
 """Inches; at 100 dpi a figure is 900 px wide, readable without zooming."""
@@ -57,15 +66,8 @@ def build(games: Sequence[Game], on_replay: Callable[[], None] | None = None) ->
     sections.append(_scores_section(plt, games, multi))
     sections.append(_length_section(plt, games))
     sections.append(_categories_section(plt, games, multi))
-    held = []
-    for game in games:
-        items = items_of(GameRecord.from_dict(game["record"]))
-        if on_replay is not None:
-            on_replay()
-        if items is None:
-            break
-        held.append(items)
-    if len(held) == len(games):
+    held = _held(games, on_replay)
+    if held is not None:
         found = impacts(games, held)
         for kind in sorted({i.kind for i in found}):
             sections.append(_impact_section(plt, kind, [i for i in found if i.kind == kind], multi))
@@ -73,9 +75,27 @@ def build(games: Sequence[Game], on_replay: Callable[[], None] | None = None) ->
     return _PAGE.format(title=html.escape(title), body="\n".join(sections))
 
 
-def build_comparison(runs: Runs) -> str:
+def _held(games: Sequence[Game], on_replay: Callable[[], None] | None) -> list[list[set[Item]]] | None:
+    """Each game's items by seat, from replaying its record (``None`` for a game without items);
+    ``on_replay`` is called per game replayed."""
+    held = []
+    for game in games:
+        items = items_of(GameRecord.from_dict(game["record"]))
+        if on_replay is not None:
+            on_replay()
+        if items is None:
+            return None
+        held.append(items)
+    return held
+
+
+def build_comparison(
+    runs: Runs, on_replay: Callable[[], None] | None = None, unreplayable: str | None = None
+) -> str:
     """One page putting ``runs`` side by side, each later run against the first (see
-    :mod:`skyhall.sim.compare`)."""
+    :mod:`skyhall.sim.compare`). The per-item impact is worked out by replaying every game
+    (``on_replay`` is called per game); ``unreplayable`` says why it cannot be (the runs were played on
+    other rules or data than those installed here), and the page then says so instead."""
     plt = _pyplot()
     multi = any(len({a for g in run for a in g["agents"]}) > 1 for run in runs.games)
     sections = [_runs_section(runs)]
@@ -105,6 +125,16 @@ def build_comparison(runs: Runs) -> str:
             _table(("category", *runs.names), rows),
         )
     )
+    if unreplayable:
+        note = f'<p class="note">{html.escape(unreplayable)}</p>'
+        sections.append(_section("impact", "Impact of each item", "Left out.", note))
+    else:
+        held = [_held(run, on_replay) for run in runs.games]
+        if all(h is not None for h in held):
+            per_run = [impacts(run, h) for run, h in zip(runs.games, held, strict=True) if h is not None]
+            for kind in sorted({i.kind for f in per_run for i in f}):
+                by_kind = [[i for i in f if i.kind == kind] for f in per_run]
+                sections.append(_impact_shift_section(plt, runs, kind, by_kind))
     title = f"Skyhall comparison: {runs.games[0][0]['game']}, {' vs '.join(runs.names)}"
     return _PAGE.format(title=html.escape(title), body="\n".join(sections))
 
@@ -255,6 +285,34 @@ def _score_shift_section(plt: Any, runs: Runs, label: str, key: Key) -> str:
         "(paired game by game where the runs dealt the same games)."
     )
     return _section(f"score-{label}", title, text, figure, _table(head, rows))
+
+
+def _impact_shift_section(plt: Any, runs: Runs, kind: str, found: Sequence[Sequence[Impact]]) -> str:
+    """How each ``kind`` item's impact moved in each run against the first (items held, and missed, in
+    :data:`MIN_ITEM_GAMES` seat-games or more in both), largest change first; the figure draws the
+    :data:`SHOWN_ITEMS` largest changes."""
+    title = f"Impact of each {kind}"
+    shifts = [impact_shifts(found[0], other, MIN_ITEM_GAMES) for other in found[1:]]
+    if not shifts[0]:
+        return _section(f"impact-{kind}", title, "", f'<p class="note">{TOO_FEW}</p>')
+    head, rows = _shift_rows(runs, shifts, lambda x: f"{x:+.1%}", lambda x: f"{x:+.1%}")
+    drawn = {s.key for s in shifts[0][: 2 * SHOWN_ITEMS]}
+    figure = _shift_figure(
+        plt,
+        runs,
+        [[s for s in run if s.key in drawn] for run in shifts],
+        f"change of (win rate with it − without it) against {runs.names[0]} (approximate 95% interval)",
+        f"{title}: the largest changes",
+        True,
+    )
+    text = (
+        f"For each {html.escape(kind)}: the win rate of seats that ended the game with it minus that of "
+        f"seats that did not, in each run, and its change from {html.escape(runs.names[0])} (largest "
+        "first; bold: the approximate interval leaves out 0). An association, not a cause, as in a single "
+        f"run's report; with {len(shifts[0])} items about {len(shifts[0]) / 20:.1f} changes would be bold by "
+        f"chance alone, so look first at the {html.escape(kind)} your variant changed."
+    )
+    return _section(f"impact-{kind}", title, text, figure, _table(head, rows))
 
 
 def _pyplot() -> Any:
