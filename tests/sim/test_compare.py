@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from skyhall.sim.balance import Impact, by_seat
-from skyhall.sim.compare import Runs, impact_shifts, paired, score_shifts, win_shifts
+from skyhall.sim.compare import Runs, impact_shifts, length_shift, paired, score_shifts, win_shifts
 from skyhall.sim.intervals import Z95
 from skyhall.sim.report import build_comparison
 
@@ -103,3 +103,13 @@ def test_a_comparison_says_why_it_leaves_the_item_impact_out() -> None:
         Runs(("base", "plus"), (BASE, PLUS_ONE)), unreplayable="Per-item impact is left out: x."
     )
     assert '<section id="impact">' in page and "Per-item impact is left out: x." in page
+
+
+def test_game_length_changes_are_paired_like_scores() -> None:
+    longer = [{**g, "decisions": 100 + 2 * (g["index"] % 2)} for g in BASE]
+    shift = length_shift(BASE, longer)
+    assert shift.paired and shift.change == pytest.approx(1.0) and shift.before == 100
+    assert shift.low < 1.0 < shift.high and shift.clear  # one or three more decisions each game
+    other = [{**g, "run": {**g["run"], "seed": 2}} for g in longer]
+    apart = length_shift(BASE, other)
+    assert not apart.paired and apart.change == pytest.approx(1.0)

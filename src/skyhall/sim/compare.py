@@ -125,22 +125,45 @@ def score_shifts(base: Sequence[Game], other: Sequence[Game], key: Key) -> list[
             group[1].append(score)
             if pair:  # ``shared`` lined the games up: game k of both runs is one deal
                 group[2].append(score - base[k]["scores"][seat])
-    out = []
-    for name, (before, after, deltas) in sorted(groups.items()):
-        if not after:
-            continue
-        mb, sb = _mean_sd(before)
-        ma, sa = _mean_sd(after)
-        if pair and len(deltas) > 1:
-            md, sd = _mean_sd(deltas)
-            half = Z95 * sd / math.sqrt(len(deltas))
-            centre = md
-        else:
-            half = Z95 * math.sqrt(sb**2 / len(before) + sa**2 / len(after))
-            centre = ma - mb
-        both = pair and len(deltas) > 1
-        out.append(Shift(name, mb, ma, centre, centre - half, centre + half, both, len(base) if both else 0))
-    return out
+    return [
+        _mean_shift(name, before, after, deltas, pair, len(base))
+        for name, (before, after, deltas) in sorted(groups.items())
+        if after
+    ]
+
+
+def _mean_shift(
+    name: str,
+    before: Sequence[float],
+    after: Sequence[float],
+    deltas: Sequence[float],
+    pair: bool,
+    games: int,
+) -> Shift:
+    """The change of a mean from ``before`` to ``after``, with a 95 % interval: over the game-by-game
+    ``deltas`` when the runs are paired, else Welch's (normal approximation)."""
+    mb, sb = _mean_sd(before)
+    ma, sa = _mean_sd(after)
+    both = pair and len(deltas) > 1
+    if both:
+        centre, sd = _mean_sd(deltas)
+        half = Z95 * sd / math.sqrt(len(deltas))
+    else:
+        half = Z95 * math.sqrt(sb**2 / len(before) + sa**2 / len(after))
+        centre = ma - mb
+    return Shift(name, mb, ma, centre, centre - half, centre + half, both, games if both else 0)
+
+
+def length_shift(base: Sequence[Game], other: Sequence[Game]) -> Shift:
+    """Mean decisions per game before and after, and a 95 % interval of the change (paired by game index
+    when :func:`paired`)."""
+    pair = paired(base, other)
+    if pair:
+        base, other = shared(base, other)
+    before = [float(g["decisions"]) for g in base]
+    after = [float(g["decisions"]) for g in other]
+    deltas = [a - b for a, b in zip(after, before, strict=True)] if pair else []
+    return _mean_shift("decisions", before, after, deltas, pair, len(base))
 
 
 def mean_length(games: Sequence[Game]) -> float:

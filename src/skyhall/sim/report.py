@@ -29,6 +29,7 @@ from skyhall.sim.compare import (
     Runs,
     Shift,
     impact_shifts,
+    length_shift,
     mean_length,
     paired,
     score_shifts,
@@ -103,15 +104,27 @@ def build_comparison(
         sections.append(_win_shift_section(plt, runs, label, key))
         sections.append(_score_shift_section(plt, runs, label, key))
     lengths = [
-        (html.escape(name), str(len(run)), f"{mean_length(run):.1f}")
-        for name, run in zip(runs.names, runs.games, strict=True)
+        (html.escape(runs.names[0]), str(len(runs.games[0])), f"{mean_length(runs.games[0]):.1f}", "", "")
     ]
+    for name, run in zip(runs.names[1:], runs.games[1:], strict=True):
+        shift = length_shift(runs.games[0], run)
+        change = f"{shift.change:+.1f}"
+        lengths.append(
+            (
+                html.escape(name),
+                str(len(run)),
+                f"{mean_length(run):.1f}",
+                f"<b>{change}</b>" if shift.clear else change,
+                f"{shift.low:+.1f} – {shift.high:+.1f}",
+            )
+        )
     sections.append(
         _section(
             "length",
             "Game length",
-            "Mean decisions per game.",
-            _table(("run", "games", "mean decisions"), lengths),
+            f"Mean decisions per game, and the change from {html.escape(runs.names[0])} with its 95% "
+            "interval (paired game by game where the runs dealt the same games).",
+            _table(("run", "games", "mean decisions", "change", "95% interval"), lengths),
         )
     )
     found = [categories(run, _every_seat).get(EVERY_SEAT, {}) for run in runs.games]
