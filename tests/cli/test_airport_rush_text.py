@@ -351,6 +351,33 @@ def test_the_fog_prompt_tells_the_active_player_they_may_load_first() -> None:
     assert text.prompt(s.view(1)) == "FOG: discard one die of your choice from your Airport."
 
 
+def test_the_card_steps_read_as_what_is_left_to_decide() -> None:
+    """``use`` for a card without a target; after REROLL's first die, the second or none; rivals see
+    in which Action the dice being placed were taken."""
+    s = position(
+        departure={0: ["DE3", "IT2", "UK6"]}, waiting={0: []}, hands={0: ["bag-draw", "JP1"]}, load={}
+    )
+    play(s, "play bag-draw")
+    assert text.prompt(s.view(0)).endswith("Use it, or discard it unused.")
+    assert text.label(s.view(0), airport_rush.parse_action("use")).startswith("Use BAG DRAW: ")
+    assert text.waiting(s.view(1)) == "using BAG DRAW (Action 2)"
+    play(s, "use")
+    assert text.waiting(s.view(1)).endswith("(Action 2)")
+    s = position(
+        departure={0: ["DE3", "IT2", "FR4"]},
+        waiting={0: []},
+        airport={0: "y1 r3"},
+        hands={0: ["reroll", "JP1"]},
+        load={},
+    )
+    play(s, "play reroll")
+    assert text.prompt(s.view(0)).endswith("Choose, or discard it unused.")
+    play(s, "reroll airport y1")
+    assert (
+        text.prompt(s.view(0)) == "Action 2: REROLL: one die is rerolled; choose another, or reroll no more."
+    )
+
+
 def test_a_lone_die_to_place_needs_no_click_of_its_own() -> None:
     """With one die (or only dice alike) to place, the table's click path starts at its destination;
     with different dice waiting, the die is pointed at first."""

@@ -105,7 +105,7 @@ def test_locate_shows_the_top_five_planes_and_one_joins_the_waiting_queue() -> N
     play(s, "play locate", "use")
     assert s.step == CARD_EFFECT
     assert ids(s.locate) == planes[: amount("locate")]
-    assert effects(s) == [*(f"choose {p}" for p in planes[:5]), "pass"]
+    assert effects(s) == [f"choose {p}" for p in planes[:5]]
     assert s.view(0).to_dict()["locate"]["planes"] == planes[:5]
     play(s, f"choose {planes[2]}")
     assert ids(s.waiting[0]) == ["CA2", planes[2]]  # at the back
@@ -156,14 +156,13 @@ def test_locate_returns_the_other_planes_to_the_bottom_in_random_order() -> None
     assert len(orders) > 1, "the unkept planes always went back in the same order"
 
 
-@pytest.mark.rule("ARU-ACT-04", "ARU-CARD-07")
-def test_locate_declined_returns_all_five_planes_to_the_bottom() -> None:
+@pytest.mark.rule("ARU-ACT-02", "ARU-CARD-07")
+def test_locate_once_used_keeps_one_of_the_planes_it_shows() -> None:
+    """Declining is before the planes are turned up; once they are, one of them joins the queue."""
     s, planes = locating()
-    waiting = s.waiting[0]
-    play(s, "play locate", "use", "pass")
-    assert s.waiting[0] == waiting
-    assert sorted(ids(s.decks[0][:5])) == sorted(planes[:5])
-    assert ids(s.decks[0][-1:]) == [planes[5]]
+    play(s, "play locate", "use")
+    assert effects(s) == [f"choose {p}" for p in planes[:5]]
+    assert "pass" not in legal(s)
 
 
 @pytest.mark.rule("ARU-ACT-03", "ARU-EVT-02")
@@ -175,7 +174,7 @@ def test_an_event_among_the_five_takes_effect_and_the_next_plane_replaces_it() -
     assert [ids(q) for q in s.waiting] == [["ES2", "CA2"], ["JP6", "UK6"]]  # it acted on everyone
     assert ids(s.locate) == planes[:5]  # the sixth card stood in for the Event
     assert s.discard[-1] == idx("inspection")
-    assert (s.step, legal(s)[-1]) == (CARD_EFFECT, "pass")
+    assert (s.step, legal(s)[-1]) == (CARD_EFFECT, f"choose {planes[4]}")
 
 
 @pytest.mark.rule("ARU-ACT-03", "ARU-EVT-05")
@@ -471,6 +470,29 @@ def test_a_first_rerolled_die_gone_to_the_bag_leaves_the_second_reroll() -> None
             assert s.departure[0][0] == Docked(idx("BR1"), dice("r5"))
         outcomes.add(gone)
     assert outcomes == {True, False}
+
+
+@pytest.mark.rule("ARU-ACT-10", "ARU-ACT-14")
+def test_a_painted_first_die_showing_a_natural_dies_face_leaves_that_die_to_reroll() -> None:
+    """A yellow die painted red and a natural red die may show one face: they are still two dice, and
+    the second reroll takes the natural one."""
+    painted = die.make(0, 2, shown=2)  # a yellow die painted red, showing r2
+    met = 0
+    for seed in range(40):
+        s = effect("reroll", seed=seed, departure={0: QUIET}, waiting={0: []}, airport={0: "r5"})
+        s.airport[0] = tuple(sorted((*s.airport[0], painted)))
+        s._legal = None  # the position changed by hand after its choices were listed
+        play(s, "reroll airport r2")
+        first = next(d for d in s.airport[0] if die.true_colour(d) == 0)
+        if die.face(first) != die.face(die.make(2, 5)):
+            continue
+        assert effects(s) == ["reroll airport r5", "pass"]  # the natural r5, a different die
+        play(s, "reroll airport r5")
+        assert first in s.airport[0]  # the painted die was not rerolled again
+        natural = next(d for d in s.airport[0] if die.true_colour(d) == 2)
+        assert 1 <= die.value(natural) <= 6 and s.step != CARD_EFFECT
+        met += 1
+    assert met > 0
 
 
 @pytest.mark.rule("ARU-ACT-14")

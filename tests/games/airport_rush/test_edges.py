@@ -224,7 +224,7 @@ def test_locate_with_fewer_than_five_planes_left_shows_what_remains() -> None:
     play(s, "play locate", "use")
     assert s.step == CARD_EFFECT
     assert s.locate == tuple(idx(c) for c in ("JP5", "ES3", "CA3"))
-    assert legal(s) == ["choose JP5", "choose ES3", "choose CA3", "pass"]
+    assert legal(s) == ["choose JP5", "choose ES3", "choose CA3"]
     assert s.log_for(0)[-1] == "You look at plane JP5 (14), plane ES3 (18), plane CA3 (13)."
     assert s.decks[0] == ()
 

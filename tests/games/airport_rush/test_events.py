@@ -328,6 +328,7 @@ def test_fog_skips_players_without_airport_dice() -> None:
     # Player 1 has no die; Player 2's only choice (one of its two red 4s) was taken for them.
     assert s.airport[:2] == [(), dice("r4")]
     assert (s.step, s.actor) == (EVENT_STEP, 2)
+    assert "Player 1 has no die on their Airport: FOG takes nothing from them." in s.log_for(None)
     assert legal(s) == ["drop y1", "drop b1"]
 
 

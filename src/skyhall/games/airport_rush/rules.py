@@ -169,6 +169,8 @@ def legal(s: State) -> tuple[Action, ...]:
                 plays.append(play)
         return (*plays, *load_moves(s, seat)) if plays else ()
     if step == CARD_EFFECT:
+        if s.locate:  # LOCATE used: one of the planes it shows must be kept (ARU-ACT-02)
+            return (*effect_options(s), *load_moves(s, seat))
         return (*effect_options(s), *load_moves(s, seat), PASS)
     if step == TAKE_OFF:
         return (*takeoff_options(s, seat), *load_moves(s, seat), PASS)
@@ -273,7 +275,8 @@ def effect_options(s: State) -> list[Action]:
 
 
 REROLLED_ONE = -2
-"""``State.rerolled`` once REROLL's first die cannot be told apart, or is gone: the second may be any die."""
+"""``State.rerolled`` once REROLL's first die is gone, or cannot be told from a die just like it (same
+face, same own colour) that was loaded: the second may be any die."""
 
 
 def _rerolled_at(where: int, d: int) -> int:
@@ -282,13 +285,22 @@ def _rerolled_at(where: int, d: int) -> int:
 
 
 def _rerollable(s: State, where: int, d: int) -> bool:
-    """REROLL takes two different dice: the die rerolled first is not offered again, unless a die
-    just like it lies in the same place (dice are told apart by face alone, so the player may mean
-    that one). The first die is followed when it is loaded onto a plane; once it could be either of
-    two identical dice, or has gone back in the bag, any die may be the second."""
-    if s.rerolled != _rerolled_at(where, d):
+    """REROLL takes two different dice: the face of the die rerolled first is offered again only where
+    another die shows it (which :func:`_second` then picks). The first die is followed when it is
+    loaded onto a plane; once it has gone back in the bag, or was loaded from beside a die just like it
+    (face and own colour), any die may be the second."""
+    face = die.face(d)
+    first = s.rerolled - (where + 1) * 64
+    if not (0 <= first < 64 and die.face(first) == face):
         return True
-    return dice_at(s, s.current, where).count(d) > 1
+    return sum(die.face(x) == face for x in dice_at(s, s.current, where)) > 1
+
+
+def _second(s: State, where: int, face: int) -> int:
+    """The die showing ``face`` at ``where`` that REROLL changes: not the die rerolled first (a painted
+    die and a natural one may show one face)."""
+    dice = [x for x in dice_at(s, s.current, where) if die.face(x) == face]
+    return next((x for x in dice if _rerolled_at(where, x) != s.rerolled), dice[0])
 
 
 # -- applying ---------------------------------------------------------------------------
@@ -362,6 +374,7 @@ def carry_out(s: State, action: Action) -> None:
             _placed(s)
         elif step == EVENT_STEP and not s.airport[seat] and s.cat.cards[s.event].kind == "fog":
             s.queue = s.queue[1:]  # nothing left on the Airport for FOG to take
+            _say(s, f"{who} has no die left on their Airport: FOG takes nothing from them.")
             _next_event_seat(s)
     elif isinstance(action, Play):
         _play(s, seat, action)
@@ -627,9 +640,6 @@ def _effect(s: State, seat: int, action: Action) -> None:
     card = cards[s.card]
     who = seat_name(seat)
     if action == PASS:
-        if card.kind == "locate" and s.locate:
-            _bottom(s, list(s.locate))
-            s.locate = ()
         if card.kind == "reroll" and s.rerolled != EMPTY:
             _say(s, f"{who} rerolls no more dice.")
         else:
@@ -640,7 +650,11 @@ def _effect(s: State, seat: int, action: Action) -> None:
         _use(s, seat, card)
         return
     if isinstance(action, Adjust | Flip | Paint | Reroll):
-        d = find_face(dice_at(s, seat, action.where), action.face)
+        d = (
+            _second(s, action.where, action.face)
+            if isinstance(action, Reroll)
+            else find_face(dice_at(s, seat, action.where), action.face)
+        )
         if isinstance(action, Adjust):
             new = die.with_value(d, die.value(d) + action.delta)
         elif isinstance(action, Flip):
@@ -953,6 +967,8 @@ def _next_event_seat(s: State) -> None:
             s.step = EVENT_STEP
             return
         s.queue = s.queue[1:]
+        if kind == "fog":
+            _say(s, f"{seat_name(seat)} has no die on their Airport: FOG takes nothing from them.")
         if kind == "tailwind":
             bag = list(s.bag)
             d = die.draw(bag, s.rng)

@@ -507,6 +507,8 @@ def prompt(view: View) -> str:
             )
         if card.kind in UNTARGETED:
             return f"Action 2: {card.title}: {card.text} Use it, or discard it unused."
+        if view.rerolled != EMPTY:
+            return f"Action 2: {card.title}: one die is rerolled; choose another, or reroll no more."
         return f"Action 2: {card.title}: {card.text} Choose, or discard it unused."
     if step == TAKE_OFF:
         return (
@@ -545,7 +547,7 @@ def waiting(view: View) -> str:
     """What the seat to act is deciding, for everyone else: it completes "Player 2 is …"."""
     cat, step = view.cat, view.step
     if step == PLACE_DIE:
-        return f"placing {dice_words(view.pending)} (Action 1)"
+        return f"placing {dice_words(view.pending)} ({_phase(view).split(',')[0]})"
     if step == CARD_EFFECT:
         card = cat.cards[view.card]
         return (
@@ -781,8 +783,6 @@ def _pass_words(view: View) -> str:
         return "Go on to Action 4 (take a card)"
     if step == CARD_EFFECT:
         card = view.cat.cards[view.card]
-        if view.locate:
-            return "Keep none of them: they all go under the plane deck"
         if view.rerolled != EMPTY:
             return "Reroll no more dice"
         return f"Discard {card.title} without using it"
@@ -914,8 +914,6 @@ def _pass_question(view: View) -> str | None:
     step = view.step
     if step == CARD_EFFECT:
         card = view.cat.cards[view.card]
-        if view.locate:
-            return "Keep none of the planes LOCATE shows?"
         if view.rerolled != EMPTY:
             return None
         return f"Discard {card.title} without using it?"
