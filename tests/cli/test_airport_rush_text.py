@@ -378,6 +378,26 @@ def test_the_card_steps_read_as_what_is_left_to_decide() -> None:
     )
 
 
+def test_swap_planes_dice_without_room_are_asked_about_plainly() -> None:
+    s = position(
+        departure={0: [("FR1", "b1 b2"), "DE3", "IT2"]},
+        waiting={0: ["CA2", "ES2", "UK6"]},
+        airport={0: "y1 y2 y3"},
+        hands={0: ["swap-planes", "JP1"]},
+        load={},
+    )
+    play(s, "play swap-planes", "exchange plane 1 waiting 2")
+    view = s.view(0)
+    assert text.prompt(view) == (
+        "SWAP PLANES: blue 1 · blue 2 leave the plane, and your Airport has room for 1 die: choose 1 die to "
+        "put back in the bag (or load Airport dice onto planes first to make room)."
+    )
+    discard = airport_rush.parse_action("discard b1")
+    assert text.label(view, discard) == "Put the blue 1 back in the bag (no Airport room)"
+    assert text.confirm(view, discard) is None
+    assert text.waiting(s.view(1)).endswith("(Action 2)")
+
+
 def test_a_lone_die_to_place_needs_no_click_of_its_own() -> None:
     """With one die (or only dice alike) to place, the table's click path starts at its destination;
     with different dice waiting, the die is pointed at first."""

@@ -31,7 +31,8 @@ VERSION = 3
 whenever observations, actions or rewards change meaning, so that a policy trained on one is never
 silently run on another (v1: Skyport's observation tells the two station decks apart, Skyrise's holds
 the City Keys option; v2: Skyport's holds which of the seat's cards its rivals saw it take; v3: Airport
-Rush's actions gain ``use``, the choice to apply OVERLOAD, BAG DRAW or LOCATE rather than discard it)."""
+Rush's actions gain ``use``, the choice to apply OVERLOAD, BAG DRAW or LOCATE rather than discard it, and
+its observation tells SWAP PLANES' dice being sorted out)."""
 HIGH = 10.0
 """Upper bound of every observation entry (entries are flags and counts scaled to about 0..1)."""
 

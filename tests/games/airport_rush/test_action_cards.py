@@ -622,9 +622,43 @@ def test_swap_planes_trades_a_departure_plane_with_a_waiting_one() -> None:
     play(s, "exchange plane 1 waiting 2")
     assert s.departure[0][0] == Docked(idx("ES2"))
     assert ids(s.waiting[0]) == ["CA2", "FR1", "UK6"]  # FR1 took ES2's place in the queue
-    # FR1's dice: one found the last Airport space, the other went back into the bag.
-    assert len(s.airport[0]) == 4 and Counter(s.airport[0]) >= Counter(dice("y1 y2 y3"))
+    # FR1's dice: room for one on the Airport, so the player chooses which goes back into the bag.
+    assert s.step == PLACE_DIE and effects(s) == ["discard b1", "discard b2"]
+    play(s, "discard b1")
+    assert s.airport[0] == dice("y1 y2 y3 b2")
     assert s.bag == (bag[0], bag[1] + 1, bag[2])
+    assert s.step in (TAKE_OFF, DRAW)
+    assert "Player 1 puts the blue 1 back in the bag: the Airport has no room for it." in s.log_for(1)
+
+
+@pytest.mark.rule("ARU-ACT-13", "ARU-DICE-14")
+def test_swap_planes_dice_all_reach_the_airport_once_a_load_makes_room() -> None:
+    s = effect(
+        "swap-planes",
+        departure={0: [("FR1", "b1 b2"), "DE3", "IT2"]},
+        waiting={0: ["CA2", "ES2", "UK6"]},
+        airport={0: "y1 y2 y3"},
+    )
+    bag = s.bag
+    play(s, "exchange plane 1 waiting 2")
+    assert "load y3 plane 1" in legal(s)  # ES2 [3, yellow], now on Departure 1
+    play(s, "load y3 plane 1")
+    assert s.airport[0] == dice("y1 y2 b1 b2") and s.bag == bag  # room for both: none goes back
+    assert s.step in (TAKE_OFF, DRAW)
+
+
+@pytest.mark.rule("ARU-ACT-13")
+def test_swap_planes_dice_alike_need_no_choice() -> None:
+    s = effect(
+        "swap-planes",
+        departure={0: [("DE3", "b2 b2"), "FR4", "IT2"]},
+        waiting={0: ["CA2"]},
+        airport={0: "y1 y2 y3"},
+    )
+    bag = s.bag
+    play(s, "exchange plane 1 waiting 1")
+    assert s.airport[0] == dice("y1 y2 y3 b2") and s.bag == (bag[0], bag[1] + 1, bag[2])
+    assert s.step in (TAKE_OFF, DRAW)
 
 
 @pytest.mark.rule("ARU-ACT-13", "ARU-ACT-06")

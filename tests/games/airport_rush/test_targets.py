@@ -53,6 +53,8 @@ def drawn(d: dict[str, Any], legal_paths: list[tuple[str, ...]]) -> set[str]:
     if mine and d["card"] is not None:
         names.update(EFFECT_BUTTONS.get(d["cards"][d["card"]]["kind"], ()))
     names |= {f"locate:{c}" for c in d["locate"]["planes"]}
+    if mine and d["event"] is not None and d["cards"][d["event"]]["kind"] == "fog":
+        names.add("drop")
     if mine and ("pass",) in legal_paths:
         names.add("pass")
     if seat is None:

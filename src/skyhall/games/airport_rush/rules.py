@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from skyhall.core import log
 from skyhall.core.log import seat_name
 from skyhall.core.state import EMPTY
-from skyhall.core.text import plural
+from skyhall.core.text import listed, plural
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.actions import (
     AIRPORT,
@@ -65,8 +65,10 @@ from skyhall.games.airport_rush.steps import (
 if TYPE_CHECKING:
     from skyhall.games.airport_rush.state import State
 
-AFTER_DICE, AFTER_CARD, AFTER_EVENT = 0, 1, 2
-"""Where play goes once the pending dice are placed: Action 2, Action 3, or the next seat of an Event."""
+AFTER_DICE, AFTER_CARD, AFTER_EVENT, AFTER_SWAP = 0, 1, 2, 3
+"""Where play goes once the pending dice are placed: Action 2, Action 3, the next seat of an Event; or,
+for the dice of a plane SWAP PLANES sent to the queue (more than the Airport has room for), Action 3
+once the player has chosen which of them go back into the bag."""
 INTO_LOCATE = -2
 """A refill target: the next card goes to the planes LOCATE shows."""
 
@@ -189,6 +191,9 @@ def legal(s: State) -> tuple[Action, ...]:
 
 
 def placements(s: State, seat: int) -> list[Action]:
+    if s.after == AFTER_SWAP:  # the rest go to the Airport: which go back into the bag?
+        faces = sorted({die.face(d) for d in s.pending})
+        return [*(Discard.of(f) for f in faces), *load_moves(s, seat)]
     out: list[Action] = []
     seen = set()
     for d in s.pending:
@@ -352,6 +357,10 @@ def carry_out(s: State, action: Action) -> None:
         d = find_face(s.pending, action.face)
         s.pending = remove(s.pending, d)
         s.bag = die.returned(s.bag, (d,))
+        if s.after == AFTER_SWAP:
+            _say(s, f"{who} puts the {die.describe(d)} back in the bag: the Airport has no room for it.")
+            _settle_swapped(s, seat)
+            return
         _say(s, f"{who} discards the {die.describe(d)}: it fits nowhere.")
         _placed(s)
     elif isinstance(action, SwapIn):
@@ -370,7 +379,9 @@ def carry_out(s: State, action: Action) -> None:
             s.rerolled = REROLLED_ONE if d in s.airport[seat] else _rerolled_at(action.plane, d)
         _place(s, seat, d, action.plane)
         _say(s, f"{who} loads the {die.describe(d)} from the Airport onto {_place_words(action.plane)}.")
-        if step == PLACE_DIE and not s.pending:
+        if step == PLACE_DIE and s.after == AFTER_SWAP:
+            _settle_swapped(s, seat)  # a die loaded away from the Airport may make room for them all
+        elif step == PLACE_DIE and not s.pending:
             _placed(s)
         elif step == EVENT_STEP and not s.airport[seat] and s.cat.cards[s.event].kind == "fog":
             s.queue = s.queue[1:]  # nothing left on the Airport for FOG to take
@@ -430,7 +441,7 @@ def _placed(s: State) -> None:
         return
     if s.after == AFTER_DICE:
         _begin_play_card(s)
-    elif s.after == AFTER_CARD:
+    elif s.after in (AFTER_CARD, AFTER_SWAP):
         _begin_takeoff(s)
     else:
         _next_event_seat(s)
@@ -707,6 +718,10 @@ def _effect(s: State, seat: int, action: Action) -> None:
         s.waiting[seat] = tuple(queue)
         _say(s, f"{who} swaps {cards[docked.card].describe()} with waiting plane {action.waiting + 1}, "
              f"{cards[incoming].describe()}.")  # fmt: skip
+        if len(docked.dice) > _room(s, seat) and len({die.face(d) for d in docked.dice}) > 1:
+            s.pending, s.after, s.step = docked.dice, AFTER_SWAP, PLACE_DIE  # the player chooses
+            _say(s, f"Its dice find too little room on the Airport: {who} chooses which go back in the bag.")
+            return
         _unload(s, seat, docked.dice)
         _begin_takeoff(s)
     elif isinstance(action, Scrap):
@@ -769,6 +784,23 @@ def _replace_die(s: State, seat: int, where: int, old: int, new: int) -> int | N
         f"The {die.describe(new)} no longer fits its plane; the Airport is full, so it goes back in the bag.",
     )
     return None
+
+
+def _room(s: State, seat: int) -> int:
+    """Free spaces on ``seat``'s Airport."""
+    return s.cat.limits.airport_spaces - len(s.airport[seat])
+
+
+def _settle_swapped(s: State, seat: int) -> None:
+    """SWAP PLANES' dice: once the Airport has room for those left, they go there (ARU-ACT-13)."""
+    if len(s.pending) <= _room(s, seat):
+        for d in s.pending:
+            s.airport[seat] = add(s.airport[seat], d)
+        if s.pending:
+            named = listed([die.describe(d) for d in s.pending])
+            _say(s, f"The {named} {'goes' if len(s.pending) == 1 else 'go'} to the Airport.")
+        s.pending = ()
+        _placed(s)
 
 
 def _unload(s: State, seat: int, dice: tuple[int, ...]) -> None:

@@ -70,7 +70,7 @@ from skyhall.games.airport_rush.plane import (
     remove,
     slot_name,
 )
-from skyhall.games.airport_rush.rules import AFTER_CARD, AFTER_DICE
+from skyhall.games.airport_rush.rules import AFTER_CARD, AFTER_DICE, AFTER_SWAP
 from skyhall.games.airport_rush.scoring import best_assignment, objective_points, unmet
 from skyhall.games.airport_rush.steps import (
     CARD_EFFECT,
@@ -304,6 +304,7 @@ def _phase(view: View) -> str:
         return {
             AFTER_DICE: "Action 1, placing dice",
             AFTER_CARD: "Action 2, placing dice",
+            AFTER_SWAP: "Action 2, SWAP PLANES' dice",
         }.get(view.after, "Event, placing a die")
     return {
         KEEP: "Setup, keeping 2 objectives",
@@ -491,6 +492,14 @@ def prompt(view: View) -> str:
         return "Setup: keep 2 of your 4 objectives, unseen by the others (the other 2 leave the game)."
     if step == TAKE_DICE:
         return "Action 1: take 1-3 dice from one load space, all of one colour or all of different colours."
+    if step == PLACE_DIE and view.after == AFTER_SWAP:
+        room = cat.limits.airport_spaces - len(view.airport[_actor(view)])
+        back = len(view.pending) - room
+        return (
+            f"SWAP PLANES: {dice_words(view.pending)} leave the plane, and your Airport has room for "
+            f"{plural(room, 'die', 'dice')}: choose {plural(back, 'die', 'dice')} to put back in the bag "
+            "(or load Airport dice onto planes first to make room)."
+        )
     if step == PLACE_DIE:
         each = ", one at a time" if len(view.pending) > 1 else ""
         return f"Place {dice_words(view.pending)}{each}: on a plane slot it meets, or on your Airport."
@@ -579,6 +588,8 @@ def label(view: View, action: Action) -> str:
     if isinstance(action, Put):
         d = find_face(view.pending, action.face)
         return f"Put the {die_words(d)} {_onto(view, seat, d, action.where)}"
+    if isinstance(action, Discard) and view.after == AFTER_SWAP:
+        return f"Put the {die_words(find_face(view.pending, action.face))} back in the bag (no Airport room)"
     if isinstance(action, Discard):
         return f"Discard the {die_words(find_face(view.pending, action.face))}: it fits nowhere"
     if isinstance(action, SwapIn):
@@ -807,6 +818,7 @@ def _pass_words(view: View) -> str:
 #   objective:O03      a dealt objective            locate:BR3     a plane LOCATE shows
 #   adjust:up/down, flip, reroll, paint:C           what the action card does to the chosen die
 #   use                the button that applies OVERLOAD, BAG DRAW or LOCATE
+#   drop               the button that discards the chosen Airport die to FOG
 #   pass               the button that declines the optional step
 
 
@@ -880,8 +892,8 @@ def target(view: View, action: Action) -> tuple[str, ...]:
         return (f"locate:{action.card}",)
     if isinstance(action, TakeOff):
         return (f"plane:{action.plane + 1}",)
-    if isinstance(action, Drop):
-        return (f"airport:{die.face_name(action.face)}",)
+    if isinstance(action, Drop):  # then the button: the die alone starts loading it (ARU-DICE-14)
+        return (f"airport:{die.face_name(action.face)}", "drop")
     if isinstance(action, Draw):
         name = DECK_NAMES[action.deck]
         return (f"deck:{name}",) if action.slot == DECK else (f"supply:{name}:{action.slot + 1}",)
@@ -896,7 +908,7 @@ def confirm(view: View, action: Action) -> str | None:
     seat = _actor(view)
     if isinstance(action, Pass):
         return _pass_question(view)
-    if isinstance(action, Discard):
+    if isinstance(action, Discard) and view.after != AFTER_SWAP:  # some must go back: no question
         return f"Discard the {die_words(find_face(view.pending, action.face))} back into the bag?"
     if isinstance(action, SwapIn):
         out = die_words(find_face(view.airport[seat], action.out))

@@ -73,7 +73,9 @@ CURRENT = LAYOUT.flags("current", SEATS, "whose turn it is")
 FIRST = LAYOUT.flags("first", SEATS, "the first player")
 STORM = LAYOUT.flags("storm", SEATS, "the seat whose STORM is in force")
 QUEUE = LAYOUT.flags("queue", SEATS, "seats still to answer the Event")
-AFTER = LAYOUT.flags("after", ("dice", "card", "event"), "what the dice being placed came from")
+AFTER = LAYOUT.flags(
+    "after", ("dice", "card", "event", "swap"), "what the dice being placed came from (swap: SWAP PLANES')"
+)
 FLAGS = LAYOUT.flags("flags", ("last round", "a die was rerolled"), "the last round has begun; REROLL used")
 WHERE = LAYOUT.grid(
     "cards",
@@ -244,7 +246,7 @@ ENCODER = Incremental(
         run_field("first", FIRST, len(SEATS), seat_hot()),
         run_field("storm", STORM, len(SEATS), seat_hot()),
         run_field("queue", QUEUE, len(SEATS), seats_hot()),
-        run_field("after", AFTER, 3, one_hot(3)),
+        run_field("after", AFTER, 4, one_hot(4)),
         run_field("last_turn", FLAGS, 1, when_set),
         run_field("rerolled", FLAGS + 1, 1, when_set),
         Field("card", flag(WHERE + L_CARD, NLOC)),

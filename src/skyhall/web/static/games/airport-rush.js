@@ -5,7 +5,7 @@
 //
 // Target names come from skyhall.games.airport_rush.text.target (see the table there):
 // die:S:F take:S pending:F discard airport:F airport plane:P plane:P:F waiting:W hand:X
-// supply:plane:K deck:plane objective:O locate:ID adjust:up flip reroll paint:C use pass.
+// supply:plane:K deck:plane objective:O locate:ID adjust:up flip reroll paint:C use drop pass.
 import { useRef } from "preact/hooks";
 import { html, clickable, seatLabel, unclick } from "/static/lib.js";
 
@@ -435,6 +435,9 @@ function Tray({ view, ctx, choices }) {
     parts.push(html`<div class="ar-tray-part">
       <div class="ar-label">Event</div>
       <${TextCard} id=${view.event} view=${view} ctx=${ctx} />
+      ${mine && event.kind === "fog"
+        ? html`<div class="ar-buttons"><${Button} name="drop" text="Discard it (FOG)" ctx=${ctx} /></div>`
+        : null}
     </div>`);
   }
   if (mine && pass) {
