@@ -189,6 +189,13 @@ def test_no_second_tycoon_of_a_type_already_in_the_skyport() -> None:
     assert legal(other) == ["play Ex2", "play B1"]
 
 
+@pytest.mark.rule("GCS-ARR-12")
+def test_a_tycoon_at_the_right_end_of_the_skyport_also_rules_out_its_kind() -> None:
+    s = position(rows={0: ["SA1", "SA2", "SA3", berth("SA4", "Me1")]}, hands={0: ["Me2", "B1"]})
+    assert legal(s) == ["play B1"]
+    refused(s, "play Me2")
+
+
 @pytest.mark.rule("GCS-ARR-13")
 def test_no_tycoon_without_a_free_station() -> None:
     rows = ["SA1", berth("SA2", "Me1"), "SA3", berth("SA4", "Di1")]

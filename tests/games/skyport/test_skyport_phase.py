@@ -11,6 +11,7 @@ import pytest
 
 from skyhall.core.errors import IllegalAction
 from skyhall.games.skyport.cards import COLOURS
+from skyhall.games.skyport.lane import LEFT, RIGHT, shift_options
 from skyhall.games.skyport.steps import SHIFT_NEW_LANE, SWAP_NEW_LANE, WALK, WILD_MOVE
 from tests.games.skyport.position import CAT, berth, idx, lane, legal, play, position
 
@@ -152,6 +153,16 @@ def test_with_room_for_the_minimum_nowhere_the_lane_goes_as_far_as_it_can_toward
     assert s.rows[0] == (lane("SB1"), lane("B3"))
     assert s.log_for(None)[-1] == "Player 1 moves the new Blue lane right 1."
     assert s.step == WALK
+
+
+@pytest.mark.rule("GCS-SKY-06")
+def test_short_of_the_minimum_both_ways_only_the_side_with_more_room_is_offered() -> None:
+    """No shipped card's minimum exceeds the room a new lane has one way, so this reads the move's
+    options directly: room 1 to the left and 3 (then 2) to the right, a minimum of 4 (then 3)."""
+    five = (lane("SB1"), lane("B3"), berth("S01"), lane("SC1"), lane("SC3"))
+    assert shift_options(five, 1, 4, 4) == [(RIGHT, 3)]
+    assert shift_options(five[:4], 1, 3, 3) == [(RIGHT, 2)]
+    assert shift_options(five[:4], 2, 3, 3) == [(LEFT, 2)]
 
 
 @pytest.mark.rule("GCS-SKY-07")
