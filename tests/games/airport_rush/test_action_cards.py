@@ -609,14 +609,19 @@ def test_a_card_with_no_target_may_be_played_and_discarded_unused(kind: str) -> 
     assert f"Player 1 discards {title} without using it." in s.log_for(1)
 
 
-@pytest.mark.rule("ARU-ACT-13")
-def test_swap_planes_trades_a_departure_plane_with_a_waiting_one() -> None:
-    s = effect(
+def swapping_fr1() -> State:
+    """SWAP PLANES in play; FR1 [blue, blue, 1] holds b1 and b2, and the Airport has one free space."""
+    return effect(
         "swap-planes",
         departure={0: [("FR1", "b1 b2"), "DE3", "IT2"]},
         waiting={0: ["CA2", "ES2", "UK6"]},
         airport={0: "y1 y2 y3"},
     )
+
+
+@pytest.mark.rule("ARU-ACT-13")
+def test_swap_planes_trades_a_departure_plane_with_a_waiting_one() -> None:
+    s = swapping_fr1()
     assert effects(s) == [f"exchange plane {p} waiting {w}" for p in (1, 2, 3) for w in (1, 2, 3)] + ["pass"]
     bag = s.bag
     play(s, "exchange plane 1 waiting 2")
@@ -633,12 +638,7 @@ def test_swap_planes_trades_a_departure_plane_with_a_waiting_one() -> None:
 
 @pytest.mark.rule("ARU-ACT-13", "ARU-DICE-14")
 def test_swap_planes_dice_all_reach_the_airport_once_a_load_makes_room() -> None:
-    s = effect(
-        "swap-planes",
-        departure={0: [("FR1", "b1 b2"), "DE3", "IT2"]},
-        waiting={0: ["CA2", "ES2", "UK6"]},
-        airport={0: "y1 y2 y3"},
-    )
+    s = swapping_fr1()
     bag = s.bag
     play(s, "exchange plane 1 waiting 2")
     assert "load y3 plane 1" in legal(s)  # ES2 [3, yellow], now on Departure 1
