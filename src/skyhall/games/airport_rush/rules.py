@@ -295,7 +295,7 @@ def _rerollable(s: State, where: int, d: int) -> bool:
     loaded onto a plane; once it has gone back in the bag, or was loaded from beside a die just like it
     (face and own colour), any die may be the second."""
     face = die.face(d)
-    first = s.rerolled - (where + 1) * 64
+    first = s.rerolled - _rerolled_at(where, 0)  # the first die, if it lies at ``where``
     if not (0 <= first < 64 and die.face(first) == face):
         return True
     return sum(die.face(x) == face for x in dice_at(s, s.current, where)) > 1
