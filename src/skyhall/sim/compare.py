@@ -174,7 +174,8 @@ def mean_length(games: Sequence[Game]) -> float:
 def impact_shifts(base: Sequence[Impact], other: Sequence[Impact], least: int) -> list[Shift]:
     """Per item held, and missed, in ``least`` seat-games or more in both runs: its impact (win rate with
     it minus without) before and after, largest change first. The interval of the change combines the
-    two runs' Newcombe intervals as normal ones (half-width over :data:`Z95` as standard error)."""
+    two runs' Newcombe intervals as normal ones: its half-width is the root of the sum of their squared
+    half-widths."""
 
     def counted(i: Impact) -> bool:
         return i.with_games >= least and i.without_games >= least
@@ -186,6 +187,6 @@ def impact_shifts(base: Sequence[Impact], other: Sequence[Impact], least: int) -
         if b is None or not counted(i):
             continue
         change = i.difference - b.difference
-        half = Z95 * math.hypot((b.high - b.low) / (2 * Z95), (i.high - i.low) / (2 * Z95))
+        half = math.hypot((b.high - b.low) / 2, (i.high - i.low) / 2)
         out.append(Shift(i.name, b.difference, i.difference, change, change - half, change + half))
     return sorted(out, key=lambda x: (-abs(x.change), x.key))

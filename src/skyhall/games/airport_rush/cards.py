@@ -22,9 +22,13 @@ ACTION_KINDS = (
     "control", "locate", "overload", "adjust", "flip", "reroll",
     "extra-pick", "bag-draw", "swap-planes", "paint", "transfer", "scrap",
 )  # fmt: skip
-UNTARGETED = frozenset({"overload", "bag-draw", "locate"})
-"""The action cards with no target to choose: whoever plays one then decides whether to ``use`` it, as
-any action card may be played without applying it (ARU-CARD-07)."""
+UNTARGETED = {
+    "overload": "no waiting plane, or the extra space is already in use",
+    "bag-draw": "the bag is empty",
+    "locate": "the plane deck is empty",
+}
+"""The action cards with no target to choose, each with why it may do nothing: whoever plays one then
+decides whether to ``use`` it, as any action card may be played without applying it (ARU-CARD-07)."""
 EVENT_KINDS = ("storm", "fog", "strike", "tailwind", "inspection", "rush-hour")
 DATA_PACKAGE = "skyhall.games.airport_rush"
 

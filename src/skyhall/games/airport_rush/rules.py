@@ -574,7 +574,7 @@ def _play(s: State, seat: int, action: Play) -> None:
     s.rerolled = EMPTY
     s.locate = ()
     if not effect_options(s):
-        reason = NO_EFFECT.get(card.kind)
+        reason = UNTARGETED.get(card.kind)
         _say(
             s,
             f"{card.title} has no effect: {reason}."
@@ -582,14 +582,6 @@ def _play(s: State, seat: int, action: Play) -> None:
             else f"{card.title} has no effect now and is discarded.",
         )
         _begin_takeoff(s)
-
-
-NO_EFFECT = {
-    "overload": "no waiting plane, or the extra space is already in use",
-    "bag-draw": "the bag is empty",
-    "locate": "the plane deck is empty",
-}
-"""Why a card with no target to choose (``cards.UNTARGETED``) cannot apply; the others say "no effect now"."""
 
 
 def _can_use(s: State, kind: str) -> bool:
