@@ -18,10 +18,12 @@ from skyhall.core.errors import IllegalAction
 from skyhall.core.rng import Rng
 from skyhall.core.state import EMPTY
 from skyhall.games import skyport
-from skyhall.games.skyport.cards import CLOSING, TYCOON_KINDS
+from skyhall.games.skyport.actions import TakeTycoon
+from skyhall.games.skyport.cards import CLOSING, MERCHANT, TYCOON_KINDS
 from skyhall.games.skyport.lane import Berth, Lane
 from skyhall.games.skyport.state import State
 from skyhall.games.skyport.steps import TAKE, WILD_MOVE
+from skyhall.games.skyport.text import describe, label, prompt, render
 from skyhall.games.skyport.view import determinize
 from tests.games.skyport.position import CAT, berth, idx, play, position, with_deck
 from tests.games.skyport.test_arrival import playout
@@ -260,6 +262,80 @@ def test_only_the_top_of_each_station_deck_and_promenade_stack_shows() -> None:
         "size": len(s.station_decks[0]),
         "top": CAT.cards[new_top].id,
     }
+
+
+PROMENADE = {
+    "merchant": ("Me2", "Me3", "Me1"),
+    "explorer": ("Ex1", "Ex3", "Ex2"),
+    "diplomat": ("Di3", "Di1", "Di2"),
+    "inventor": ("In2", "In3", "In1"),
+    "supplier": ("Su1", "Su2", "Su3"),
+}
+"""The five Promenade stacks, bottom first: Me1 is the top Merchant, Me3 the one beneath it."""
+
+
+def on_tycoon_space() -> State:
+    """Seat 0 has played S01 and walked from the Promenade onto space 1 (Tycoon): it chooses what to take.
+
+    Seat 1 holds S04 (Player Movement 1): on its turn it walks onto the same space.
+    """
+    s = position(rows={0: ["SA1", "SA2"], 1: ["SB1", "SB2"]}, hands={0: ["S01", "B9"], 1: ["S04", "B2"]})
+    s.promenade = [tuple(idx(c) for c in PROMENADE[kind]) for kind in TYCOON_KINDS]
+    play(s, "play S01", "place left")  # walk 1 is forced
+    assert s.step == TAKE and s.actor == 0
+    return s
+
+
+def take_labels(s: State) -> dict[str, str]:
+    """The words the seat to act is shown for each of its choices of a tycoon."""
+    view = s.view(s.actor)
+    return {str(a): label(view, a) for a in view.legal if isinstance(a, TakeTycoon)}
+
+
+def on_screen(s: State, seat: int | None) -> set[str]:
+    """Every card id ``seat`` is shown: :func:`told`, the cards its view holds in the Promenade, the
+    table drawn for it and the words of its choices."""
+    view = s.view(seat)
+    drawn = [body for _, body in render(view)]
+    stacks = ids([c for stack in view.promenade for c in stack])
+    return told(s, seat) | stacks | named(drawn, prompt(view), [label(view, a) for a in view.legal])
+
+
+@pytest.mark.rule("GCS-HID-05")
+def test_the_tycoon_choices_name_only_the_top_of_each_promenade_stack() -> None:
+    s = on_tycoon_space()
+    assert take_labels(s) == {
+        f"take {kind}": f"take from the Promenade: {describe(CAT.cards[idx(stack[-1])])}"
+        for kind, stack in PROMENADE.items()
+    }
+    tops = {stack[-1] for stack in PROMENADE.values()}
+    beneath = {c for stack in PROMENADE.values() for c in stack[:-1]}
+    for seat in (None, 0, 1):
+        shown = on_screen(s, seat)
+        assert tops <= shown
+        assert not beneath & shown, seat
+
+
+@pytest.mark.rule("GCS-HID-05")
+def test_the_card_beneath_shows_once_it_is_on_top_and_the_next_stays_hidden() -> None:
+    s = on_tycoon_space()
+    assert s.view(1).promenade[MERCHANT] == (EMPTY, EMPTY, idx("Me1"))
+    play(s, "take merchant")
+    assert s.hands[0] == (idx("B9"), idx("Me1"))
+    assert s.log_for(None)[-1] == "Player 1 takes Merchant Me1 from the Promenade."
+    for seat in (None, 0, 1):
+        view = s.view(seat)
+        assert view.promenade[MERCHANT] == (EMPTY, idx("Me3"))
+        assert view.to_dict()["promenade"]["merchant"] == {"size": 2, "top": "Me3"}
+        shown = on_screen(s, seat)
+        assert "Me3" in shown
+        assert "Me2" not in shown, seat
+    # seat 1 walks onto the same Tycoon space: Me3 is the Merchant it is offered, Me2 is still unnamed
+    play(s, "play S04", "place left")
+    assert (s.step, s.actor) == (TAKE, 1)
+    assert take_labels(s)["take merchant"] == f"take from the Promenade: {describe(CAT.cards[idx('Me3')])}"
+    for seat in (None, 0, 1):
+        assert "Me2" not in on_screen(s, seat), seat
 
 
 @pytest.mark.rule("GCS-HID-06")

@@ -11,7 +11,7 @@ from skyhall.core.errors import IllegalAction
 from skyhall.games.skyport.cards import STATION
 from skyhall.games.skyport.lane import Berth, Lane, Row, shifted
 from skyhall.games.skyport.state import State
-from skyhall.games.skyport.steps import PHASES, SHIFT_NEW_LANE, WALK, WILD_MOVE
+from skyhall.games.skyport.steps import PHASES, SHIFT_NEW_LANE, TYCOON_CHOICE, WALK, WILD_MOVE
 from tests.games.skyport.position import CAT, berth, idx, lane, legal, play, position
 
 
@@ -213,6 +213,93 @@ def test_a_run_of_three_lanes_of_one_colour_becomes_one_lane() -> None:
     assert s.log_for(None)[-2:] == [
         "Player 1 swaps the new Blue lane with the Purple lane at position 2.",
         "Player 1's three Blue lanes merge (3 airships).",
+    ]
+
+
+def tycoon_phase(row: list[str | Lane | Berth], card: str, place: str) -> State:
+    """Seat 0 plays ``card``, a swap airship whose colour is absent: the row stays as placed and the
+    Tycoon phase begins (no move has been made yet, so nothing has merged)."""
+    s = position(rows={0: row}, hands={0: [card, "G4"]})
+    play(s, f"play {card}", place)
+    assert s.step == TYCOON_CHOICE
+    return s
+
+
+@pytest.mark.rule("GCS-LANE-11")
+@pytest.mark.parametrize(
+    ("move", "row", "merge"),
+    [
+        # the yellow lane leaves the reds: R5 (placed beside SB3, not merged), SB3 and R2 become one lane
+        (
+            "move 3 right 1",
+            (lane("R5", "SB3", "R2"), *row_of("SD3"), berth("S01", "Me1"), *row_of("SB1")),
+            "Player 1's three Red lanes merge (3 airships).",
+        ),
+        (
+            "move 3 right 2",
+            (lane("R5", "SB3", "R2"), berth("S01", "Me1"), *row_of("SD3", "SB1")),
+            "Player 1's three Red lanes merge (3 airships).",
+        ),
+        # the yellow lane cuts the run: only the two reds on its right merge, R5 stays apart
+        (
+            "move 3 left 1",
+            (*row_of("R5", "SD3"), lane("SB3", "R2"), berth("S01", "Me1"), *row_of("SB1")),
+            "Player 1's two Red lanes merge (2 airships).",
+        ),
+    ],
+    ids=["right-1-run-of-three", "right-2-run-of-three", "left-1-cuts-the-run"],
+)
+def test_a_merchant_move_merges_the_whole_run_it_makes(move: str, row: Row, merge: str) -> None:
+    s = tycoon_phase(["SB3", "SD3", "R2", berth("S01", "Me1"), "SB1"], "R5", "place left")
+    assert s.rows[0] == (*row_of("R5", "SB3", "SD3", "R2"), berth("S01", "Me1"), *row_of("SB1"))
+    play(s, "use merchant", move)
+    assert s.rows[0] == row
+    assert s.step == WALK
+    assert s.log_for(None)[-2:] == [
+        f"Player 1's Merchant moves the Yellow lane at position 3 {move.removeprefix('move 3 ')}.",
+        merge,
+    ]
+
+
+@pytest.mark.rule("GCS-LANE-11")
+def test_an_explorer_swap_merges_a_run_of_three_lanes() -> None:
+    # G5 (swaps with red: none) stays alone at the right end; G2 swapped in between SB1 and G1 makes a run
+    s = tycoon_phase(["SB1", "SD3", "G1", berth("S01", "Ex1"), "G2", "SA1"], "G5", "place right")
+    play(s, "use explorer", "swap 2 5")
+    assert s.rows[0] == (lane("SB1", "G2", "G1"), berth("S01", "Ex1"), *row_of("SD3", "SA1", "G5"))
+    assert s.step == WALK
+    assert s.log_for(None)[-2:] == [
+        "Player 1's Explorer swaps the Yellow lane at position 2 with the Green lane at position 5.",
+        "Player 1's three Green lanes merge (3 airships).",
+    ]
+
+
+@pytest.mark.rule("GCS-LANE-11")
+@pytest.mark.parametrize(
+    ("move", "row", "merge"),
+    [
+        (
+            "move 2 left 1",
+            (*row_of("G1"), lane("R1", "R2", "R3"), *row_of("S02")),
+            "Player 2's three Red lanes merge (3 airships).",
+        ),
+        # the green lane goes between R2 and R3: R1 and R2 merge, R3 stays apart
+        (
+            "move 2 right 1",
+            (lane("R1", "R2"), *row_of("G1", "R3", "S02")),
+            "Player 2's two Red lanes merge (2 airships).",
+        ),
+    ],
+    ids=["left-1-run-of-three", "right-1-cuts-the-run"],
+)
+def test_a_move_after_a_wild_merges_the_whole_run_it_makes(move: str, row: Row, merge: str) -> None:
+    # R2 and R3 were left side by side by a placement; the green lane stands between R1 and them
+    s = wild_for_rival(["R1", "G1", "R2", "R3", "S02"])
+    play(s, move)
+    assert s.rows[1] == row
+    assert s.log_for(None)[-2:] == [
+        f"Player 2 moves the Green lane at position 2 {move.removeprefix('move 2 ')} after the Wild.",
+        merge,
     ]
 
 

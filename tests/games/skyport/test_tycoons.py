@@ -256,6 +256,67 @@ def test_an_explorer_swap_merges_the_lanes_it_brings_together() -> None:
     ]
 
 
+FOUR_OTHER_LANES: list[str | Position] = ["SD3", "SA3", berth("S01", "Ex1"), "SA1", "S02", "SD1"]
+"""Four lanes for the Explorer, two of them purple (SA3, SD1), with stations between some."""
+
+
+def explorer_in_use() -> State:
+    """Seat 0 has played G5 (green; swaps with red: none) at the left end and chosen its green Explorer."""
+    s = position(rows={0: FOUR_OTHER_LANES}, hands={0: ["G5"]})
+    play(s, "play G5", "place left", "use explorer")
+    assert s.step == TYCOON_ACTION
+    assert s.rows[0] == (
+        *(lane(c) for c in ("G5", "SD3", "SA3")),
+        berth("S01", "Ex1"),
+        lane("SA1"),
+        berth("S02"),
+        lane("SD1"),
+    )
+    return s
+
+
+@pytest.mark.rule("GCS-TYC-09")
+def test_explorer_offers_every_pair_of_the_other_lanes() -> None:
+    s = explorer_in_use()
+    # G5's lane (position 1) neither moves nor swaps; the other four move 1 or swap in any pair:
+    # neighbours or not, across stations, two lanes of one colour too.
+    assert legal(s) == [
+        "move 2 left 1",
+        "move 2 right 1",
+        "move 3 left 1",
+        "move 3 right 1",
+        "move 5 left 1",
+        "move 5 right 1",
+        "move 7 left 1",
+        "swap 2 3",
+        "swap 2 5",
+        "swap 2 7",
+        "swap 3 5",
+        "swap 3 7",
+        "swap 5 7",
+    ]
+
+
+@pytest.mark.rule("GCS-TYC-09")
+@pytest.mark.parametrize(
+    ("swap", "lanes"),
+    [
+        ("swap 2 5", ("SA1", "SA3", "SD3", "SD1")),
+        ("swap 3 7", ("SD3", "SD1", "SA1", "SA3")),  # across both stations
+    ],
+    ids=["yellow-and-blue", "two-purple-lanes"],
+)
+def test_an_explorer_swap_trades_the_two_lanes_and_spends_the_explorer(
+    swap: str, lanes: tuple[str, ...]
+) -> None:
+    s = explorer_in_use()
+    play(s, swap)
+    second, third, fifth, seventh = (lane(c) for c in lanes)
+    assert s.rows[0] == (lane("G5"), second, third, berth("S01", "Ex1"), fifth, berth("S02"), seventh)
+    assert s.used == 1 << EXPLORER
+    assert (s.step, legal(s)) == (WALK, walks(movement("G5")))  # one move or one swap, no more
+
+
 @pytest.mark.rule("GCS-TYC-10")
 def test_the_lane_the_played_airship_merged_into_is_excluded_whole() -> None:
     s = position(rows={0: ["SB1", berth("S01", "Ex1"), "SD3", "SA1"]}, hands={0: ["G2"]})
