@@ -32,6 +32,7 @@ from skyhall.games.skyrise.scoring import controllers
 from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, PANORAMA, TAKE
 from tests.games.skyrise.position import CAT, b, d, disc_code, legal, play, position
+from tests.games.skyrise.test_final_scoring import control, end_game, final_position, structures
 
 NORTH = [d(f"N{x}") for x in "abcdefghijklmn"]
 
@@ -696,4 +697,108 @@ def test_the_second_wonders_prestige_waits_on_the_spare_disc_until_the_end() -> 
     assert [line for line in s.ledger[0] if line.category == "structures"] == [
         ScoreLine("structures", f"1 Structure on {colour} × 0 (0 discs)", 0)
         for colour in ("yellow", "green", "white")
+    ]
+
+
+# -- two players: the second Wonder's lasting effects at the end of the game -------------------
+#
+# Seat 0 builds the game's last Structure, the Wonder of ``last``, on C1 (yellow), next to its tall
+# 106 on Na (yellow) and its Wonder of card 3 on Nb (green); its rows make green worth 6 and yellow
+# 2. What the second Wonder's card earns at the end waits on the spare disc like the rest of its
+# prestige (SKR-WON-07), and the score sheet says so on that Wonder's own line, never inside
+# Structures or Commissions (whose labels would then misexplain the points).
+
+
+def last_wonder(kept: Sequence[int]) -> State:
+    """Seat 0 keeps ``kept`` (in that order); every Structure but its last Wonder is built (seat 1 has
+    a medium 44 on Ea, its Secret Objective O2 unmet)."""
+    built = {"Na": (0, 106), "Nb": (0, "W3"), "Ea": (1, 44)}
+    s = final_position(built, kept={0: kept, 1: [19, 20]}, players=2)
+    s.rows[0] = (1, 3, 0, 0)
+    s.tiles = (3, 5, 7, 9)
+    return s
+
+
+def spare_sheet(s: State, *lines: ScoreLine) -> None:
+    """Seat 0's whole score sheet is ``lines``; those labelled with the spare disc are what came off it."""
+    spare = sum(line.points for line in lines if line.label.endswith(" (spare scoring disc)"))
+    result = s.result()
+    assert result.breakdown[0] == lines
+    assert result.scores[0] == s.prestige[0] == sum(line.points for line in lines)
+    assert s.spare == [0, 0]
+    added = [line for line in s.log_for(None) if "from the spare scoring disc" in line]
+    assert added == ([f"Player 1 adds {spare} from the spare scoring disc."] if spare else [])
+
+
+@pytest.mark.rule("SKR-WON-07", "SKR-WON-18")
+@pytest.mark.parametrize("second", [True, False])
+def test_card_10_kept_second_scores_its_commissions_share_on_the_spare_disc(second: bool) -> None:
+    s = last_wonder([3, 10] if second else [10, 3])
+    s.commissions[0], s.patrons[0] = 1, (1, 0, 0, 0)  # 2 illustration items
+    end_game(s, "wonder 10 C1")
+    head = (
+        control(2, "North Island"),
+        ScoreLine("objective", "Secret objective O1: 2 Structures on yellow, 3 needed (not met)", 0),
+        structures(2, "yellow", 1),  # Na and the Guild House on C1
+        structures(1, "green", 3),  # the Wonder of card 3 on Nb
+        ScoreLine("patrons", "Patron A: 1 × 3", 3),
+    )
+    if second:  # 1 Commissions disc on the Prestige track, the Guild House's 1 on the spare disc
+        spare_sheet(
+            s,
+            *head,
+            ScoreLine("commissions", "Commissions (1 disc): 1 × 2 illustration items", 2),
+            wonder_line(10, "an extra Commissions, 1 × 2 illustration items", 2, spare=True),
+        )
+        assert s.result().category_totals(0)["commissions"] == 2
+        assert s.result().category_totals(0)["wonder"] == 2
+    else:  # kept first: its own Wonder, an ordinary Commissions source
+        spare_sheet(
+            s,
+            *head,
+            ScoreLine("commissions", "Commissions (1 disc + Guild House): 2 × 2 illustration items", 4),
+        )
+
+
+@pytest.mark.rule("SKR-WON-07", "SKR-WON-18")
+def test_card_10_kept_second_with_no_commissions_disc_leaves_no_commissions_line() -> None:
+    s = last_wonder([3, 10])
+    s.patrons[0] = (0, 2, 0, 0)  # 2 illustration items, no Commissions disc
+    end_game(s, "wonder 10 C1")
+    assert [line for line in s.ledger[0] if line.category in ("commissions", "wonder")] == [
+        wonder_line(10, "an extra Commissions, 1 × 2 illustration items", 2, spare=True)
+    ]
+    assert s.prestige[0] == s.result().scores[0] == 5 + 4 + 6 + 10 + 2
+
+
+@pytest.mark.rule("SKR-WON-07", "SKR-WON-24", "SKR-SCO-12")
+@pytest.mark.parametrize("second", [True, False])
+def test_card_16_kept_second_scores_its_better_row_on_the_spare_disc(second: bool) -> None:
+    s = last_wonder([3, 16] if second else [16, 3])
+    end_game(s, "wonder 16 C1")  # yellow, worth 2; the best row is green, worth 6
+    objective = ScoreLine("objective", "Secret objective O1: 2 Structures on yellow, 3 needed (not met)", 0)
+    if second:  # scored as a Structure on its own yellow, the 4 more of green on the spare disc
+        spare_sheet(
+            s,
+            control(2, "North Island"),
+            objective,
+            structures(2, "yellow", 1),
+            structures(1, "green", 3),
+            wonder_line(16, "scores on green × 6, not its own yellow × 2", 4, spare=True),
+        )
+    else:  # kept first: it is simply one of the Structures scoring on green
+        spare_sheet(
+            s, control(2, "North Island"), objective, structures(1, "yellow", 1), structures(2, "green", 3)
+        )
+
+
+@pytest.mark.rule("SKR-WON-07", "SKR-WON-24")
+def test_card_16_kept_second_on_its_best_row_gains_nothing_and_says_so() -> None:
+    s = last_wonder([3, 16])
+    s.rows[0] = (3, 1, 0, 0)  # yellow is now the best row: 6
+    end_game(s, "wonder 16 C1")
+    assert [line for line in s.ledger[0] if line.category in ("structures", "wonder")] == [
+        structures(2, "yellow", 3),
+        structures(1, "green", 1),
+        wonder_line(16, "its own yellow row (× 6) is already worth the most", 0, spare=True),
     ]

@@ -45,7 +45,14 @@ from skyhall.games.skyrise.bid import (
     next_bidder as _next_bidder,
 )
 from skyhall.games.skyrise.cards import COLOURS, COMMISSIONS, PATRON, WILD
-from skyhall.games.skyrise.scoring import control_lines, final_lines, panorama_lines
+from skyhall.games.skyrise.scoring import (
+    SPARE,
+    control_lines,
+    final_lines,
+    on_spare,
+    panorama_lines,
+    spare_card,
+)
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, OVER, PANORAMA, TAKE, TASKS
 from skyhall.games.skyrise.wonder import DECISIONS, LASTING, immediate
 
@@ -317,22 +324,18 @@ def _to_row(s: State, seat: int, colour: int, wild: bool = False) -> None:
         )
 
 
-def _gain(s: State, seat: int, label: str, points: int, category: str = "wonder") -> None:
-    """Prestige now; in a 2-player game the second Wonder's gains go on the spare scoring disc."""
-    spare = category == "wonder" and s.n == 2 and s.chosen[seat].index(s.effect) == 1
-    if spare:
-        label += " (spare scoring disc)"
-    s.ledger[seat] = (*s.ledger[seat], ScoreLine(category, label, points))
-    if spare:
-        s.spare[seat] += points
-    else:
-        s.prestige[seat] += points
-    s.log = log.append(s.log, f"{seat_name(seat)} scores {points}: {label}.")
+def _gain(s: State, seat: int, label: str, points: int) -> None:
+    """The Wonder being built scores; in a 2-player game the second Wonder's on the spare scoring disc."""
+    _add(s, seat, ScoreLine("wonder", label + (SPARE if s.effect == spare_card(s, seat) else ""), points))
 
 
 def _add(s: State, seat: int, line: ScoreLine) -> None:
+    """A score-sheet line: its points on the Prestige track, or on the spare disc when it says so."""
     s.ledger[seat] = (*s.ledger[seat], line)
-    s.prestige[seat] += line.points
+    if on_spare(line):
+        s.spare[seat] += line.points
+    else:
+        s.prestige[seat] += line.points
     s.log = log.append(s.log, f"{seat_name(seat)} scores {line.points}: {line.label}.")
 
 

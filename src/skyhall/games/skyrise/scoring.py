@@ -4,6 +4,11 @@ Prestige is earned during play (island control and Panoramas at the end of Era 1
 Wonder effects) and at the end; every gain is a :class:`~skyhall.core.result.ScoreLine`
 in the state's ledger, so the final :class:`~skyhall.core.result.Result` is the sum of
 the ledger with a category for each kind of gain.
+
+With 2 players the second Wonder's prestige waits on the spare scoring disc (SKR-WON-07):
+its lines are of the ``wonder`` category and their label ends with :data:`SPARE`, the
+end-of-game points its lasting effect makes (cards 10 and 16) included, so that no
+point from the spare disc hides under Structures or Commissions.
 """
 
 from __future__ import annotations
@@ -21,6 +26,36 @@ from skyhall.games.skyrise.district import Board
 
 if TYPE_CHECKING:
     from skyhall.games.skyrise.state import State
+
+
+SPARE = " (spare scoring disc)"
+"""How the label of a line whose points go on the spare scoring disc ends (see :func:`on_spare`)."""
+
+
+def spare_card(s: State, seat: int) -> int:
+    """The Wonder card whose prestige goes on ``seat``'s spare scoring disc: with 2 players, the card
+    kept second, carried by the spare colour's Wonder (SKR-WON-07); else ``EMPTY``."""
+    chosen = s.chosen[seat]
+    return chosen[1] if s.n == 2 and len(chosen) == 2 else EMPTY
+
+
+def spare_wonder(s: State, seat: int, effect: str) -> int:
+    """The district of ``seat``'s built spare-disc Wonder when its card has ``effect``, else ``EMPTY``."""
+    card = spare_card(s, seat)
+    if card == EMPTY or s.cat.wonders[card].effect != effect:
+        return EMPTY
+    return next((d for d in s.built[seat] if card_of(s, d) == card), EMPTY)
+
+
+def on_spare(line: ScoreLine) -> bool:
+    """Whether ``line``'s points go on the spare scoring disc rather than the Prestige track."""
+    return line.label.endswith(SPARE)
+
+
+def wonder_title(s: State, card: int) -> str:
+    """``Wonder 10 Guild House``: how a score-sheet line names a Wonder card."""
+    wonder = s.cat.wonders[card]
+    return f"Wonder {wonder.number} {wonder.name}"
 
 
 def island_name(s: State, island: int) -> str:
@@ -223,12 +258,19 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
     out.append(
         ScoreLine("objective", label + ("" if met else " (not met)"), cat.objective_points if met else 0)
     )
-    for colour, count in enumerate(structures_by_colour(s, seat)):
+    per_colour = structures_by_colour(s, seat)
+    best = spare_wonder(s, seat, "best_colour")
+    if best != EMPTY:  # scored on its own colour here, the card's gain on the spare disc below
+        per_colour[best_colour(s, seat)] -= 1
+        per_colour[s.board.colour[best]] += 1
+    for colour, count in enumerate(per_colour):
         if count:
             worth = row_value(s, seat, colour)
             discs = s.rows[seat][colour]
             label = f"{plural(count, 'Structure')} on {COLOURS[colour]} × {worth} ({plural(discs, 'disc')})"
             out.append(ScoreLine("structures", label, count * worth))
+    if best != EMPTY:
+        out.append(_best_colour_gain(s, seat, best))
     if s.excess[seat]:
         label = f"{plural(s.excess[seat], 'excess district disc')} × {cat.excess_value}"
         out.append(ScoreLine("excess", label, s.excess[seat] * cat.excess_value))
@@ -239,13 +281,31 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
     names = {cat.large_key: "Large", cat.small_key: "Small"}
     for key in s.keys[seat]:
         out.append(ScoreLine("keys", f"{names.get(key, '')} City Key".strip(), key))
-    discs, wonders = s.commissions[seat], commission_wonders(s, seat)
+    discs, wonders, items = s.commissions[seat], commission_wonders(s, seat), illustration_items(s, seat)
+    spare = spare_card(s, seat) if spare_wonder(s, seat, "extra_commission") != EMPTY else EMPTY
+    if spare != EMPTY:  # its share is its own line, on the spare disc
+        wonders.remove(s.cat.wonders[spare].name)
     if discs or wonders:  # each Commissions disc, and each such Wonder, scores every illustration item
-        items, bonus = illustration_items(s, seat), discs + len(wonders)
+        bonus = discs + len(wonders)
         sources = " + ".join(([plural(discs, "disc")] if discs else []) + wonders)
         label = f"Commissions ({sources}): {bonus} × {plural(items, 'illustration item')}"
         out.append(ScoreLine("commissions", label, bonus * items))
+    if spare != EMPTY:
+        label = f"{wonder_title(s, spare)}: an extra Commissions, 1 × {plural(items, 'illustration item')}"
+        out.append(ScoreLine("wonder", label + SPARE, items))
     return out
+
+
+def _best_colour_gain(s: State, seat: int, d: int) -> ScoreLine:
+    """What the spare disc's card-16 Wonder on ``d`` gains by scoring on the best row, not its own."""
+    own, best = s.board.colour[d], best_colour(s, seat)
+    was, worth = row_value(s, seat, own), row_value(s, seat, best)
+    title = wonder_title(s, card_of(s, d))
+    if worth == was:
+        why = f"its own {COLOURS[own]} row (× {was}) is already worth the most"
+    else:
+        why = f"scores on {COLOURS[best]} × {worth}, not its own {COLOURS[own]} × {was}"
+    return ScoreLine("wonder", f"{title}: {why}{SPARE}", worth - was)
 
 
 def final_total(s: State, seat: int) -> int:
