@@ -705,8 +705,8 @@ def test_the_second_wonders_prestige_waits_on_the_spare_disc_until_the_end() -> 
 # Seat 0 builds the game's last Structure, the Wonder of ``last``, on C1 (yellow), next to its tall
 # 106 on Na (yellow) and its Wonder of card 3 on Nb (green); its rows make green worth 6 and yellow
 # 2. What the second Wonder's card earns at the end waits on the spare disc like the rest of its
-# prestige (SKR-WON-07), and the score sheet says so on that Wonder's own line, never inside
-# Structures or Commissions (whose labels would then misexplain the points).
+# prestige (SKR-WON-07), and the score sheet says so on that Wonder's own line, never inside Island
+# control, Structures or Commissions (whose labels would then misexplain the points).
 
 
 def last_wonder(kept: Sequence[int]) -> State:
@@ -802,3 +802,27 @@ def test_card_16_kept_second_on_its_best_row_gains_nothing_and_says_so() -> None
         structures(1, "green", 1),
         wonder_line(16, "its own yellow row (× 6) is already worth the most", 0, spare=True),
     ]
+
+
+@pytest.mark.rule("SKR-WON-07", "SKR-WON-14")
+@pytest.mark.parametrize(
+    ("mine", "sheet"),
+    [
+        # The medium 42 and the Colossus against the 108: tall for tall, then the 42 wins North;
+        # without the Colossus the 108 would: the 5 are the card's, on the spare disc.
+        (42, wonder_line(6, "Era 2: controls the North Island, counted as a tall Building", 5, spare=True)),
+        # With the 106 too, seat 0 would control North anyway: Island control as usual.
+        (106, control(2, "North Island")),
+    ],
+)
+def test_card_6_kept_second_scores_the_control_it_alone_gives_on_the_spare_disc(
+    mine: int, sheet: ScoreLine
+) -> None:
+    s = final_position({"Na": (0, mine), "Nb": (1, 108)}, kept={0: [3, 6], 1: [19, 20]}, players=2)
+    end_game(s, "wonder 6 Nc")  # white, next to Nb
+    assert controllers(s, NORTH) == [0]
+    assert s.ledger[0][0] == sheet and s.ledger[1] == (
+        ScoreLine("objective", "Secret objective O2: 1 Structure on green, 3 needed (not met)", 0),
+        structures(1, "green", 0),
+    )
+    assert s.result().scores[0] == s.prestige[0] == 5 and s.spare == [0, 0]

@@ -7,8 +7,8 @@ the ledger with a category for each kind of gain.
 
 With 2 players the second Wonder's prestige waits on the spare scoring disc (SKR-WON-07):
 its lines are of the ``wonder`` category and their label ends with :data:`SPARE`, the
-end-of-game points its lasting effect makes (cards 10 and 16) included, so that no
-point from the spare disc hides under Structures or Commissions.
+end-of-game points its lasting effect makes (cards 6, 10 and 16) included, so that no
+point from the spare disc hides under Island control, Structures or Commissions.
 """
 
 from __future__ import annotations
@@ -75,10 +75,10 @@ def effect_at(s: State, d: int) -> str:
     return s.cat.wonders[card].effect if card != EMPTY else ""
 
 
-def heights(s: State, seat: int, districts: Iterable[int]) -> tuple[int, int, int]:
+def heights(s: State, seat: int, districts: Iterable[int], skip: int = EMPTY) -> tuple[int, int, int]:
     """``(tall, medium, short)`` Buildings of ``seat`` among ``districts`` for island control.
 
-    A Wonder whose card says so (card 6) counts as a tall Building.
+    A Wonder whose card says so (card 6) counts as a tall Building, unless it stands on ``skip``.
     """
     mine = set(s.built[seat])
     count = [0, 0, 0]
@@ -88,18 +88,19 @@ def heights(s: State, seat: int, districts: Iterable[int]) -> tuple[int, int, in
         code = s.occupant[d]
         if code < WONDER:
             count[s.cat.buildings[code].height] += 1
-        elif s.cat.wonders[code - WONDER].effect == "tall_for_control":
+        elif s.cat.wonders[code - WONDER].effect == "tall_for_control" and d != skip:
             count[TALL] += 1
     return count[2], count[1], count[0]
 
 
-def controllers(s: State, districts: Iterable[int]) -> list[int]:
+def controllers(s: State, districts: Iterable[int], skip: int = EMPTY) -> list[int]:
     """Seats controlling the island made of ``districts``: most tall, then medium, then short.
 
-    Only a seat with a Building there can control it; unbreakable ties all control.
+    Only a seat with a Building there can control it; unbreakable ties all control. A card-6
+    Wonder on ``skip`` is left out (what control would be without it).
     """
     districts = tuple(districts)
-    keys = {seat: heights(s, seat, districts) for seat in range(s.n)}
+    keys = {seat: heights(s, seat, districts, skip) for seat in range(s.n)}
     keys = {seat: key for seat, key in keys.items() if sum(key) > 0}
     if not keys:
         return []
@@ -108,11 +109,21 @@ def controllers(s: State, districts: Iterable[int]) -> list[int]:
 
 
 def control_lines(s: State, era: int) -> list[list[ScoreLine]]:
+    """Each seat's island-control lines; control that only the spare disc's card-6 Wonder (counted
+    tall) gives is that Wonder's line, on the spare disc."""
     lines: list[list[ScoreLine]] = [[] for _ in range(s.n)]
     for island, districts in s.board.islands:
         for seat in controllers(s, districts):
             label = f"Era {era}: controls {island_name(s, island)}"
-            lines[seat].append(ScoreLine("control", label, s.cat.control_points))
+            tall = spare_wonder(s, seat, "tall_for_control")
+            if tall in districts and seat not in controllers(s, districts, skip=tall):
+                title = wonder_title(s, card_of(s, tall))
+                line = ScoreLine(
+                    "wonder", f"{title}: {label}, counted as a tall Building{SPARE}", s.cat.control_points
+                )
+            else:
+                line = ScoreLine("control", label, s.cat.control_points)
+            lines[seat].append(line)
     return lines
 
 
