@@ -451,4 +451,5 @@ def test_the_final_total_is_what_the_final_lines_add_up_to() -> None:
                 categories.update(line.category for line in lines if line.points)
                 checked += 1
     assert checked >= 500
-    assert categories == {"objective", "structures", "excess", "patrons", "keys", "commissions"}
+    # a 2-player second Wonder's card 10 or 16 adds a "wonder" line (on the spare disc) when it comes up
+    assert categories - {"wonder"} == {"objective", "structures", "excess", "patrons", "keys", "commissions"}
