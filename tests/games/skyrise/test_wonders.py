@@ -571,7 +571,9 @@ def test_card_16_scores_at_the_end_in_the_colour_of_the_highest_row_value() -> N
     assert [line for line in s.ledger[1] if line.category in ("structures", "objective")] == [
         ScoreLine("objective", "Secret objective O1: 2 Structures on yellow, 4 needed (not met)", 0),
         ScoreLine("structures", "1 Structure on yellow × 2 (1 disc)", 2),
-        ScoreLine("structures", "2 Structures on green × 6 (3 discs)", 12),
+        ScoreLine(
+            "structures", "2 Structures on green × 6 (3 discs, Wonder 16 Chameleon Dome from yellow)", 12
+        ),
     ]
 
 
@@ -786,10 +788,11 @@ def test_card_16_kept_second_scores_its_better_row_on_the_spare_disc(second: boo
             structures(1, "green", 3),
             wonder_line(16, "scores on green × 6, not its own yellow × 2", 4, spare=True),
         )
-    else:  # kept first: it is simply one of the Structures scoring on green
-        spare_sheet(
-            s, control(2, "North Island"), objective, structures(1, "yellow", 1), structures(2, "green", 3)
+    else:  # kept first: one of the Structures scoring on green, which its line names
+        green = ScoreLine(
+            "structures", "2 Structures on green × 6 (3 discs, Wonder 16 Chameleon Dome from yellow)", 12
         )
+        spare_sheet(s, control(2, "North Island"), objective, structures(1, "yellow", 1), green)
 
 
 @pytest.mark.rule("SKR-WON-07", "SKR-WON-24")

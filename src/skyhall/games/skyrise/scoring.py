@@ -274,12 +274,18 @@ def final_lines(s: State, seat: int) -> list[ScoreLine]:
     if best != EMPTY:  # scored on its own colour here, the card's gain on the spare disc below
         per_colour[best_colour(s, seat)] -= 1
         per_colour[s.board.colour[best]] += 1
+    moved = [  # a card-16 Wonder counted on the best row, not its own: said on that row's line
+        f", {wonder_title(s, card_of(s, d))} from {COLOURS[s.board.colour[d]]}"
+        for d in s.built[seat]
+        if d != best and effect_at(s, d) == "best_colour" and s.board.colour[d] != best_colour(s, seat)
+    ]
     for colour, count in enumerate(per_colour):
         if count:
             worth = row_value(s, seat, colour)
             discs = s.rows[seat][colour]
-            label = f"{plural(count, 'Structure')} on {COLOURS[colour]} × {worth} ({plural(discs, 'disc')})"
-            out.append(ScoreLine("structures", label, count * worth))
+            label = f"{plural(count, 'Structure')} on {COLOURS[colour]} × {worth} ({plural(discs, 'disc')}"
+            label += "".join(moved) if colour == best_colour(s, seat) else ""
+            out.append(ScoreLine("structures", label + ")", count * worth))
     if best != EMPTY:
         out.append(_best_colour_gain(s, seat, best))
     if s.excess[seat]:
