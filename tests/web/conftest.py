@@ -123,10 +123,13 @@ def browser() -> Iterator[Any]:
 
 
 @contextmanager
-def browsing(browser: Any, width: int = 1280) -> Iterator[Any]:
+def browsing(browser: Any, width: int = 1280, height: int = 800, touch: bool = False) -> Iterator[Any]:
     """A page in a browser context of its own (another person's browser: nothing of another page's
-    storage); fails if the server's content security policy refused anything on it."""
-    context = browser.new_context(viewport={"width": width, "height": 800})
+    storage), a phone's (a touch screen) with ``touch``; fails if the server's content security policy
+    refused anything on it."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     refused: list[str] = []

@@ -86,9 +86,13 @@ class Joined:
         return [m for m in self.frames if m.get("type") == "state"]
 
 
-def join(live_server: Any, page: Any, game: str, seats: list[dict[str, Any]]) -> Joined:
-    """Create a match of ``game`` with ``seats`` and open seat 0's invite in ``page``."""
-    created = live_server.api("POST", "/api/matches", {"game": game, "seats": seats})
+def join(
+    live_server: Any, page: Any, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+) -> Joined:
+    """Create a match of ``game`` with ``seats`` (and ``options``) and open seat 0's invite in ``page``."""
+    created = live_server.api(
+        "POST", "/api/matches", {"game": game, "seats": seats, "options": options or {}}
+    )
     joined = Joined(created["match"])
 
     def listen(socket: Any) -> None:

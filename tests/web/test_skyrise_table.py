@@ -19,6 +19,7 @@ import pytest
 
 from skyhall.core.record import GameRecord
 from skyhall.games import skyrise
+from tests.web.conftest import browsing
 from tests.web.table import (
     assert_score_sheet,
     click_path,
@@ -147,7 +148,58 @@ def test_the_table_fits_a_phone(page: Any, harness: str, artifacts: Path) -> Non
     assert errors == []
 
 
+NAME_SIZES = """() => [...document.querySelectorAll('.sr-cell .sr-id')].map(
+  t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+"""The size each district's name is drawn at, in CSS pixels."""
+
+
+def test_on_a_phone_the_map_starts_at_its_west_end_and_says_it_scrolls(
+    browser: Any, harness: str, artifacts: Path
+) -> None:
+    """QA review: on a phone the map (wider than the screen, so that a district stays big enough to
+    touch) started scrolled to its middle, the West and East Islands cut off with no hint that it
+    scrolls, and its district names were 4-5 px tall."""
+    with browsing(browser, width=390, height=844, touch=True) as page:
+        errors = open_table(page, harness, "skyrise")
+        mount(page, skyrise.new_game(4, 3, {"first_player": 0}), 0)
+        scroller = page.locator(".skyrise-map .sr-scroller")
+        left, shown, wide = scroller.evaluate("e => [e.scrollLeft, e.clientWidth, e.scrollWidth]")
+        assert left == 0 and wide > shown
+        assert min(page.evaluate(NAME_SIZES)) >= 10.5
+        edge = scroller.bounding_box()
+        for tile in page.locator('[data-target^="district:W"] .sr-tile').all():  # the West Island in sight
+            box = tile.bounding_box()
+            assert edge["x"] <= box["x"] and box["x"] + box["width"] <= edge["x"] + edge["width"]
+        west = page.get_by_role("button", name="Scroll the map to the west")
+        east = page.get_by_role("button", name="Scroll the map to the east")
+        assert west.is_disabled() and east.is_enabled()
+        assert page.locator(".sr-more-right").count() == 1 and page.locator(".sr-more-left").count() == 0
+        page.locator(".skyrise-map").screenshot(path=str(artifacts / "skyrise-map-phone-start.png"))
+        east.click()
+        page.wait_for_function("document.querySelector('.skyrise-map .sr-scroller').scrollLeft > 100")
+        page.locator(".sr-more-left").wait_for()
+        assert west.is_enabled()
+        assert errors == []
+
+
 # -- the real match page against the real server ---------------------------------------------------
+
+
+def test_on_the_match_page_the_map_is_the_main_board(live_server: Any, page: Any, artifacts: Path) -> None:
+    """QA review: in a 4-player match at 1280 x 800 the map was squeezed into a column about 520 px wide
+    and its district names were 5-7 px tall, though every choice in the list names a district so."""
+    seats = [{"kind": "human", "name": "Tester"}] + [{"kind": "bot", "level": "easy"}] * 3
+    joined = join(live_server, page, "skyrise", seats, {"first_player": 0})
+    page.locator("button.choice").first.wait_for()
+    page.locator(".skyrise-map svg").wait_for()  # the table's module loads apart from the page's
+    names = page.evaluate(NAME_SIZES)
+    assert len(names) == 4 + 14 * 4 and min(names) >= 11
+    box = page.locator(".skyrise-map").bounding_box()
+    assert box["width"] >= 640 and box["y"] + box["height"] <= 800  # the whole city in the window
+    assert page.locator(".skyrise-map .sr-scroller").evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert page.locator(".sr-pan").count() == 0
+    page.screenshot(path=str(artifacts / "skyrise-map-1280.png"))
+    assert joined.errors == []
 
 
 def test_a_match_against_a_bot_is_played_to_the_end_by_clicking_the_table(

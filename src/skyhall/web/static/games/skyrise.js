@@ -10,11 +10,17 @@
 //   pass                    the pass button
 // Every colour is also told apart by a letter or a shape: district colours by their initial, discs by
 // shape (circle district, hexagon Patron, star Wild, diamond Commissions), players by a mark.
-import { useEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html, clickable, seatLabel } from "/static/lib.js";
 
 const U = 100; // one district on the map, in SVG units
 const TOUCH = 46; // the least width of a district on screen, in CSS pixels
+// A district's name ("C1", "Wd": every choice names its district so) across the top of its tile, big
+// enough to read at the least scale the map is drawn at (see STYLE: 11 px and more at 1280 x 800); the
+// Structure stands scaled down below it.
+const LABEL = 24;
+const PIECE_SCALE = 0.76;
+const PIECE_DROP = 12.7;
 
 const DISTRICT = {
   yellow: { tile: "#f2d675", disc: "#e2b322", ink: "#4d3b00", letter: "Y" },
@@ -45,11 +51,22 @@ const PLACE = {
 };
 
 const STYLE = `
-.skyrise { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; font: 14px/1.35 system-ui, sans-serif; color: #1d2530; }
-.skyrise-map { flex: 3 1 440px; min-width: 280px; max-width: 820px; overflow-x: auto; }
+.skyrise { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; justify-content: center; font: 14px/1.35 system-ui, sans-serif; color: #1d2530; }
+.skyrise-map { flex: 0 1 auto; min-width: 0; width: min(100%, calc(max(35rem, 100vh - 8rem) * var(--ratio))); }
+.skyrise-map .sr-scroller { overflow-x: auto; border-radius: 12px; }
+.skyrise-map .sr-view { position: relative; }
 .skyrise-map svg { width: 100%; height: auto; display: block; border-radius: 12px; touch-action: manipulation; }
-@media (pointer: coarse) { .skyrise-map svg.skyrise-islands { min-width: var(--touch-width); } }
-.skyrise-side { flex: 2 1 280px; min-width: 280px; display: flex; flex-direction: column; gap: 10px; }
+@media (pointer: coarse), (max-width: 600px) { .skyrise-map svg.skyrise-islands { min-width: var(--touch-width); } }
+.skyrise .sr-more { position: absolute; top: 0; bottom: 0; width: 26px; pointer-events: none; display: flex; align-items: center;
+  justify-content: center; font-size: 22px; font-weight: 800; color: #fff; text-shadow: 0 0 3px #1d2530; }
+.skyrise .sr-more-left { left: 0; border-radius: 12px 0 0 12px; background: linear-gradient(to right, #1d253066, #1d253000); }
+.skyrise .sr-more-right { right: 0; border-radius: 0 12px 12px 0; background: linear-gradient(to left, #1d253066, #1d253000); }
+.skyrise .sr-pan { display: flex; align-items: center; gap: 8px; margin: 0 0 4px; font-size: 13px; color: #4a5563; }
+.skyrise .sr-pan span { flex: 1; text-align: center; }
+.skyrise .sr-pan button { font: inherit; font-weight: 700; min-width: 44px; min-height: 36px; }
+.skyrise-side { flex: 1 1 280px; min-width: min(280px, 100%); display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+  gap: 10px; align-items: start; }
+.skyrise-side > .sr-status { grid-column: 1 / -1; }
 .skyrise .target.next { cursor: pointer; }
 .skyrise svg .target.next, .skyrise svg .target.next:hover { stroke: none; stroke-width: 0; }
 .skyrise .sr-cell .sr-tile { stroke: #55606e; stroke-width: 2; }
@@ -234,15 +251,16 @@ function District({ c, next, onTarget, chosen, lead }) {
   return html`<g ...${props}>
     <title>${title}</title>
     <rect class="sr-tile" x=${x + 4} y=${y + 4} width=${U - 8} height=${U - 8} rx="10" fill=${colour.tile} />
-    <text x=${x + 11} y=${y + 25} font-size="17" font-weight="700" fill="#262626">${colour.letter}</text>
-    <text x=${x + U - 10} y=${y + 23} font-size="13" text-anchor="end" fill="#262626">${c.id}</text>
-    ${c.waterfall ? html`<${Waterfall} x=${x + 7} y=${y + 40} />` : null}
+    <text x=${x + 11} y=${y + 27} font-size="19" font-weight="700" fill="#262626">${colour.letter}</text>
+    <text class="sr-id" x=${x + U - 9} y=${y + 28} font-size=${LABEL} font-weight="700" text-anchor="end" fill="#111">${c.id}</text>
+    ${c.waterfall ? html`<${Waterfall} x=${x + 7} y=${y + 42} />` : null}
     ${c.structure
-      ? html`<${Piece} d=${c} x=${c.cx} y=${c.cy} ghost=${c.bid} />`
+      ? html`<g transform=${`translate(${c.cx} ${c.cy + PIECE_DROP}) scale(${PIECE_SCALE})`}>
+          <${Piece} d=${c} x=${0} y=${0} ghost=${c.bid} /></g>`
       : c.disc
-        ? html`<${Disc} disc=${c.disc} x=${c.cx} y=${c.cy + 2} r=${22} />`
+        ? html`<${Disc} disc=${c.disc} x=${c.cx} y=${c.cy + 12} r=${20} />`
         : null}
-    ${c.structure && c.disc ? html`<${Disc} disc=${c.disc} x=${x + U - 18} y=${y + 40} r=${9} />` : null}
+    ${c.structure && c.disc ? html`<${Disc} disc=${c.disc} x=${x + U - 17} y=${y + 48} r=${9} />` : null}
     ${lead
       ? html`<rect x=${x - 2} y=${y - 2} width=${U + 4} height=${U + 4} rx="14" fill="none" stroke="#f0a500" stroke-width="6"
           stroke-dasharray="10 6" pointer-events="none" />`
@@ -334,22 +352,26 @@ function PickButton({ view, o, x, y, size, next, onTarget }) {
   </g>`;
 }
 
-function IslandMap({ view, choices, path, next, onTarget }) {
-  const cells = layout(view);
+/** The box around the map's districts, with a margin of sky. */
+function mapBox(cells) {
   const all = Object.values(cells);
-  const minX = Math.min(...all.map((c) => c.gx)) * U - 40;
-  const minY = Math.min(...all.map((c) => c.gy)) * U - 40;
-  const maxX = (Math.max(...all.map((c) => c.gx)) + 1) * U + 40;
-  const maxY = (Math.max(...all.map((c) => c.gy)) + 1) * U + 40;
-  const box = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
+  const x = Math.min(...all.map((c) => c.gx)) * U - 40;
+  const y = Math.min(...all.map((c) => c.gy)) * U - 40;
+  const w = (Math.max(...all.map((c) => c.gx)) + 1) * U + 40 - x;
+  const h = (Math.max(...all.map((c) => c.gy)) + 1) * U + 40 - y;
+  return { x, y, w, h };
+}
+
+function IslandMap({ view, cells, box, choices, path, next, onTarget }) {
+  const all = Object.values(cells);
   const lead = view.bids.length ? view.bids[view.bids.length - 1][0] : null;
   const chosen = path.length && path[0].startsWith("district:") ? path[0].slice(9) : null;
   const airships = (view.airships || []).map((group) => {
     const ps = group.map((id) => cells[id]);
     return { x: ps.reduce((s, p) => s + p.cx, 0) / ps.length, y: ps.reduce((s, p) => s + p.cy, 0) / ps.length };
   });
-  // On a touch screen never smaller than TOUCH pixels a district (the map scrolls sideways instead);
-  // with a mouse the whole city is scaled to fit (see STYLE).
+  // On a touch screen or a narrow window never smaller than TOUCH pixels a district (the map scrolls
+  // sideways instead); else the whole city is scaled to fit (see STYLE).
   return html`<svg class="skyrise-islands" viewBox=${`${box.x} ${box.y} ${box.w} ${box.h}`} role="group"
       style=${`--touch-width: ${Math.round((box.w / U) * TOUCH)}px`}
       aria-label="The islands of the city">
@@ -518,7 +540,59 @@ function PlayerBoard({ view, p, next, onTarget, path }) {
   </div>`;
 }
 
-/** The table: the islands on the left (top on a phone), the auction and the player boards beside them. */
+/** Which way the map, scrolled sideways, hides more of the city: {left, right}. */
+function useHidden(scroller) {
+  const [hidden, setHidden] = useState({ left: false, right: false });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const update = () => {
+      const left = el.scrollLeft > 1;
+      const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setHidden((was) => (was.left === left && was.right === right ? was : { left, right }));
+    };
+    update();
+    el.addEventListener("scroll", update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(el);
+    resized.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener("scroll", update);
+      resized.disconnect();
+    };
+  }, []);
+  return hidden;
+}
+
+/** The map's box: as wide as the table allows, and no taller than the window below the page's header
+ * (but 35rem at the least), the map's sides kept. Where a district would be too small to read or touch
+ * (see STYLE) the map is wider than its box: it starts at its West end, says that it scrolls sideways, with
+ * buttons that scroll it, and shades the side that hides more of it. */
+function MapView({ box, children }) {
+  const scroller = useRef(null);
+  const hidden = useHidden(scroller);
+  const pan = (e, way) => {
+    e.stopPropagation(); // not a click on the table's background: a district being bid on stays chosen
+    const el = scroller.current;
+    el.scrollBy({ left: way * el.clientWidth * 0.7, behavior: "smooth" });
+  };
+  return html`<div class="skyrise-map" style=${`--ratio: ${(box.w / box.h).toFixed(4)}`}>
+    ${hidden.left || hidden.right
+      ? html`<div class="sr-pan">
+          <button type="button" aria-label="Scroll the map to the west" disabled=${!hidden.left} onClick=${(e) => pan(e, -1)}>◀</button>
+          <span>The city is wider than the screen: swipe sideways or use the arrows</span>
+          <button type="button" aria-label="Scroll the map to the east" disabled=${!hidden.right} onClick=${(e) => pan(e, 1)}>▶</button>
+        </div>`
+      : null}
+    <div class="sr-view">
+      <div class="sr-scroller" ref=${scroller}>${children}</div>
+      ${hidden.left ? html`<div class="sr-more sr-more-left" aria-hidden="true">‹</div>` : null}
+      ${hidden.right ? html`<div class="sr-more sr-more-right" aria-hidden="true">›</div>` : null}
+    </div>
+  </div>`;
+}
+
+/** The table: the islands first, as big as the window allows; the auction and the player boards beside
+ * them where there is room, else below. */
 export function Board({ view, seat, choices = [], path = [], next = new Set(), onTarget = () => {} }) {
   const order = [];
   for (let k = 0; k < view.players; k++) order.push(k);
@@ -526,17 +600,13 @@ export function Board({ view, seat, choices = [], path = [], next = new Set(), o
     order.splice(order.indexOf(view.seat), 1);
     order.unshift(view.seat);
   }
-  const map = useRef(null);
-  useEffect(() => {
-    // A phone shows part of the map: start with the Central Island in the middle.
-    const el = map.current;
-    if (el && el.scrollWidth > el.clientWidth) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
-  }, []);
+  const cells = layout(view);
+  const box = mapBox(cells);
   return html`<div class="skyrise">
     <style>${STYLE}</style>
-    <div class="skyrise-map" ref=${map}>
-      <${IslandMap} view=${view} choices=${choices} path=${path} next=${next} onTarget=${onTarget} />
-    </div>
+    <${MapView} box=${box}>
+      <${IslandMap} view=${view} cells=${cells} box=${box} choices=${choices} path=${path} next=${next} onTarget=${onTarget} />
+    <//>
     <div class="skyrise-side">
       <${Status} view=${view} next=${next} onTarget=${onTarget} />
       ${order.map((p) => html`<${PlayerBoard} key=${p} view=${view} p=${p} next=${next} onTarget=${onTarget} path=${path} />`)}
