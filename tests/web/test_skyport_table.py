@@ -18,11 +18,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from skyhall.core.record import GameRecord
 from skyhall.core.rng import Rng
 from skyhall.games import skyport
 from skyhall.games.skyport import text
 from skyhall.games.skyport.state import State
+from tests.web.conftest import browsing
 from tests.web.table import (
     assert_score_sheet,
     click_path,
@@ -110,6 +113,77 @@ def test_only_the_deciding_seat_gets_skyport_targets(page: Any, harness: str) ->
     assert highlighted(page) == set()
 
 
+ROWS = """() => [...document.querySelectorAll('.skyport-lanes')].map(lanes => {
+  const box = lanes.getBoundingClientRect();
+  const window = document.documentElement.clientWidth;
+  const left = Math.max(box.left, 0) - 0.5;
+  const right = Math.min(box.right, window) + 0.5;
+  const numbers = [...lanes.querySelectorAll('.skyport-number')].map(t => {
+    const r = t.getBoundingClientRect();
+    return [t.textContent, r.left >= left && r.right <= right];
+  });
+  let scrolled = 0;
+  for (let e = lanes; e; e = e.parentElement) scrolled += e.scrollLeft;
+  const seat = Number(lanes.closest('[data-seat]').dataset.seat);
+  return {seat, numbers, wider: lanes.scrollWidth - lanes.clientWidth, scrolled};
+})"""
+
+
+def assert_rows_whole(page: Any, view: dict[str, Any] | None = None) -> None:
+    """Every seat's row of lanes shows whole: each of its positions' numbers (all of ``view``'s, if given)
+    inside the row's box and the window, nothing wider than its box, nothing scrolled sideways (the row's
+    box, the table, the page)."""
+    rows = page.evaluate(ROWS)
+    assert rows
+    for row in rows:
+        numbers = [n for n, _ in row["numbers"]]
+        assert numbers == [str(k + 1) for k in range(len(numbers))]
+        assert view is None or len(numbers) == len(view["rows"][row["seat"]])
+        assert all(inside for _, inside in row["numbers"]), row
+        assert row["wider"] <= 0 and row["scrolled"] == 0, row
+
+
+def long_row(seed: int, decision: str) -> State:
+    """A 2-player game played at random (seed ``seed``) up to seat 0's first ``decision`` with a row of
+    13 positions or more and at least three of its choices clicked on a gap."""
+    s = skyport.new_game(2, seed, {"first_player": 0})
+    rng = Rng(seed)
+    while True:
+        if s.to_act == 0:
+            view = s.view(0)
+            said = view.to_dict()
+            gaps = [a for a in view.legal if any(t.startswith("gap:") for t in text.target(view, a))]
+            if said["decision"] == decision and len(said["rows"][0]) >= 13 and len(gaps) >= 3:
+                return s
+        actions = s.legal_actions()
+        s.apply(actions[rng.below(len(actions))])
+
+
+@pytest.mark.parametrize("width", [878, 390])
+def test_a_long_row_shows_whole_and_a_click_on_it_scrolls_nothing(
+    browser: Any, harness: str, artifacts: Path, width: int
+) -> None:
+    """QA review: a row of lanes scrolled sideways in a box of its own, clicking the gaps on it scrolled the
+    box and left it so (238 px on a phone), and on the final board at 1280 px positions 1 and 14 were cut
+    off. 878 px leaves the row the room the match page's table column gives it at 1280; 390 is a phone."""
+    with browsing(browser, width=width, height=844, touch=width < 600) as page:
+        errors = open_table(page, harness, "skyport")
+        for seed, decision in ((4, "place the card"), (3, "move a lane (Movement space)")):
+            s = long_row(seed, decision)
+            offered = mount(page, s, 0)
+            view = s.view(0).to_dict()
+            assert_rows_whole(page, view)
+            if seed == 4:  # a gap at either end of the row among them
+                assert {"gap:0", f"gap:{len(view['rows'][0])}"} <= highlighted(page)
+                page.screenshot(path=str(artifacts / f"skyport-long-row-{width}.png"), full_page=True)
+            for choice in offered:
+                for name in choice["target"]:
+                    page.locator(f'[data-target="{name}"].next').first.click()
+                    assert_rows_whole(page, view)
+                assert page.evaluate("window.sent")[-1] == [choice["notation"]]
+        assert errors == []
+
+
 # -- a real match through the server ------------------------------------------------------------
 
 
@@ -122,6 +196,7 @@ def test_a_match_against_a_bot_is_played_to_the_end_by_clicking_the_board(
     shots: list[int] = []
 
     def lane_picked_up(message: dict[str, Any], choice: dict[str, Any], decisions: int) -> None:
+        assert_rows_whole(page)  # the click on the table scrolled no row (a one-click choice is sent)
         if len(choice["target"]) == 2 and not shots:  # the gaps the lane may move into highlighted
             page.screenshot(path=str(artifacts / "skyport-in-progress.png"), full_page=True)
             shots.append(decisions)
@@ -129,6 +204,7 @@ def test_a_match_against_a_bot_is_played_to_the_end_by_clicking_the_board(
     final, decisions = play_to_the_end(page, joined, lambda m: rng.choice(m["choices"]), lane_picked_up)
     page.wait_for_selector(".score-sheet")
     page.screenshot(path=str(artifacts / "skyport-end.png"), full_page=True)
+    assert_rows_whole(page, final["view"])  # the final board at 1280 px: every position of every row
     if not shots:
         page.screenshot(path=str(artifacts / "skyport-in-progress.png"), full_page=True)
     assert decisions > 30 and joined.errors == []

@@ -8,6 +8,7 @@
 //
 // Every colour also carries its letter (B P G R O Y, W for a Wild); seats are told apart by
 // number and standee shape.
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html, clickable, seatLabel } from "/static/lib.js";
 
 const COLOURS = {
@@ -321,41 +322,86 @@ const COL = 78;
 const STRIP = 26;
 const LANE_TOP = 22;
 
+const ROW_LEAST = 0.75; // the least scale a row is drawn at on one line: below it, it wraps onto more
+const ROW_MOST = 1.1; // the most
+const EDGE = 6; // room at either end of a line for the highlight around its first and last position
+
+/** The width of the element `ref` is put on, in CSS pixels, as it changes; null until it is drawn. */
+function useWidth() {
+  const ref = useRef(null);
+  const [width, setWidth] = useState(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const measure = () => setWidth(el.clientWidth);
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(el);
+    return () => resized.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** The row's `n` positions in lines, as few as are drawn at ROW_LEAST or more in `room` pixels, the
+ * positions shared out evenly (each line a [first, end) range; the last, never longer than the others,
+ * also holds the gap at the right end); and the scale every line is drawn at. The whole row shows,
+ * without scrolling sideways. */
+function wrap(n, room) {
+  const units = (count, last) => count * (GAP + COL) + (last ? GAP : 0) + 2 * EDGE;
+  for (let count = 1; ; count++) {
+    const fewer = Math.floor(n / count);
+    const longer = n % count; // the first lines hold one position more
+    const lines = [];
+    for (let k = 0, i = 0; k < n || !lines.length; i++) {
+      const end = Math.min(n, k + fewer + (i < longer ? 1 : 0));
+      lines.push([k, end]);
+      k = end;
+    }
+    const widest = Math.max(...lines.map(([a, b], i) => units(b - a, i === lines.length - 1)));
+    if (widest * ROW_LEAST <= room || count >= n) return { lines, scale: Math.min(ROW_MOST, room / widest) };
+  }
+}
+
+/** How tall a position is drawn: a lane by its cards, a station with its tycoon's place below. */
+function itemHeight(item) {
+  return item.lane ? LANE_TOP + item.cards.length * (STRIP + 2) + 24 : 176;
+}
+
 function Skyport({ view, seat, ctx }) {
+  const [box, room] = useWidth();
   const row = view.rows[seat];
   const mine = seat === view.seat && view.to_act === seat;
-  const tall = Math.max(
-    176,
-    ...row.map((item) => (item.lane ? LANE_TOP + item.cards.length * (STRIP + 2) + 24 : 0)),
-  );
-  const parts = [];
-  let x = 8;
   const newCard = view.played && view.current === seat && view.phase !== "Arrival" ? view.played : null;
-  for (let k = 0; k <= row.length; k++) {
-    parts.push(GapSlot({ name: `gap:${k}`, x, h: tall, live: mine, ctx }));
-    x += GAP;
-    if (k === row.length) break;
-    const item = row[k];
-    const name = `pos:${k + 1}`;
-    const props = mine ? tgt(ctx, name) : {};
-    parts.push(html`<g ...${props}>
-      <rect class="skyport-hl" x=${x - 3} y=${-3} width=${COL + 6} height=${tall + 6} rx="8" />
-      ${
-        item.lane
-          ? LaneColumn({ view, item, stars: view.lane_stars[seat][k], x, newCard })
-          : BerthColumn({ view, item, x, ctx: mine ? ctx : null, used: view.tycoons_used, inUse: view.tycoon_in_use })
+  // Until its width is known (the first draw) the row is one line, scaled to fit.
+  const { lines, scale } = room ? wrap(row.length, room) : { lines: [[0, row.length]], scale: null };
+  return html`<div class="skyport-lanes" ref=${box} role="group" aria-label=${`${seatLabel(seat)}'s skyport`}>
+    ${lines.map(([first, end], i) => {
+      const last = i === lines.length - 1;
+      const tall = Math.max(120, ...row.slice(first, end).map(itemHeight));
+      const parts = [];
+      let x = first * (GAP + COL);
+      const from = x - EDGE;
+      for (let k = first; k < end || (last && k === end); k++) {
+        parts.push(GapSlot({ name: `gap:${k}`, x, h: tall, live: mine, ctx }));
+        x += GAP;
+        if (k === end) break;
+        const item = row[k];
+        const props = mine ? tgt(ctx, `pos:${k + 1}`) : {};
+        parts.push(html`<g ...${props}>
+          <rect class="skyport-hl" x=${x - 3} y=${-3} width=${COL + 6} height=${tall + 6} rx="8" />
+          ${
+            item.lane
+              ? LaneColumn({ view, item, stars: view.lane_stars[seat][k], x, newCard })
+              : BerthColumn({ view, item, x, ctx: mine ? ctx : null, used: view.tycoons_used, inUse: view.tycoon_in_use })
+          }
+          <text class="skyport-number" x=${x + COL / 2} y=${tall + 14} text-anchor="middle" font-size="10" fill="#64748b">${k + 1}</text>
+        </g>`);
+        x += COL;
       }
-      <text x=${x + COL / 2} y=${tall + 14} text-anchor="middle" font-size="10" fill="#64748b">${k + 1}</text>
-    </g>`);
-    x += COL;
-  }
-  const width = x + 8;
-  const height = tall + 20;
-  return html`<svg class="skyport-row" viewBox=${`-2 -6 ${width + 4} ${height + 8}`}
-    style=${`min-width:${Math.round(width * 0.7)}px;max-width:${Math.round(width * 1.1)}px`}
-    role="group" aria-label=${`${seatLabel(seat)}'s skyport`}>
-    ${parts}
-  </svg>`;
+      const width = x + EDGE - from;
+      const size = scale ? `width:${(width * scale).toFixed(1)}px` : `width:100%;max-width:${Math.round(width * ROW_MOST)}px`;
+      return html`<svg class="skyport-row" viewBox=${`${from} -6 ${width} ${tall + 28}`} style=${size}>${parts}</svg>`;
+    })}
+  </div>`;
 }
 
 function GapSlot({ name, x, h, live, ctx }) {
@@ -467,7 +513,7 @@ function SkyportPanel({ view, seat, ctx }) {
         }
       </span>
     </header>
-    <div class="skyport-scroll"><${Skyport} view=${view} seat=${seat} ctx=${ctx} /></div>
+    <${Skyport} view=${view} seat=${seat} ctx=${ctx} />
     ${
       view.phase === "End" && seat !== view.seat && hand.cards.length
         ? html`<div class="skyport-scroll"><h3 class="skyport-revealed">Hand at the end</h3>
@@ -769,7 +815,8 @@ const STYLE = `
 .skyport-chip.skyport-token-c { background: #1d4ed8; color: #fff; }
 .skyport-chip.skyport-token-i { background: #b91c1c; color: #fff; }
 .skyport-scroll { overflow-x: auto; }
-.skyport-row { width: 100%; height: auto; display: block; }
+.skyport-lanes { display: flex; flex-direction: column; gap: 6px; }
+.skyport-row { height: auto; display: block; }
 .skyport-hand { width: 100%; height: auto; display: block; }
 .skyport-handpanel { flex: 1 1 220px; display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start;
   align-content: flex-start; }
