@@ -202,6 +202,34 @@ def test_on_the_match_page_the_map_is_the_main_board(live_server: Any, page: Any
     assert joined.errors == []
 
 
+def test_a_choice_under_the_pointer_or_the_focus_shows_its_district_on_the_map(
+    live_server: Any, page: Any, artifacts: Path
+) -> None:
+    """Every choice in the side list names a district by its name ("bid short 14 on C1"): under the
+    pointer or the focus it marks that district on the map (the match page's `hinted`), and no other."""
+    seats = [{"kind": "human", "name": "Tester"}, {"kind": "bot", "level": "easy"}]
+    joined = join(live_server, page, "skyrise", seats, {"first_player": 0})
+    page.locator("button.choice").first.wait_for()
+    page.locator(".skyrise-map svg").wait_for()  # the table's module loads apart from the page's
+    hinted = "els => els.map(e => e.dataset.target)"
+    choices = joined.states()[-1]["choices"]
+    last = choices[-1]
+    for choice in (choices[0], last):
+        assert choice["target"][0].startswith("district:")
+    assert choices[0]["target"][0] != last["target"][0]
+    assert page.eval_on_selector_all(".table .hinted", hinted) == []
+    page.locator(f'button.choice[data-notation="{last["notation"]}"]').hover()
+    assert page.eval_on_selector_all(".table .hinted", hinted) == [last["target"][0]]  # no picker open
+    page.screenshot(path=str(artifacts / "skyrise-choice-hinted.png"))
+    page.mouse.move(1, 1)
+    assert page.eval_on_selector_all(".table .hinted", hinted) == []
+    page.locator(f'button.choice[data-notation="{choices[0]["notation"]}"]').focus()
+    assert page.eval_on_selector_all(".table .hinted", hinted) == [choices[0]["target"][0]]
+    page.locator(".prompt").focus()
+    assert page.eval_on_selector_all(".table .hinted", hinted) == []
+    assert joined.errors == []
+
+
 def test_a_match_against_a_bot_is_played_to_the_end_by_clicking_the_table(
     live_server: Any, page: Any, artifacts: Path
 ) -> None:

@@ -297,7 +297,7 @@ function byCategory(lines, categories) {
 }
 
 /** The choices by label, under their group headings; those on the current click path are marked. */
-function Choices({ choices, path, disabled, onChoose }) {
+function Choices({ choices, path, disabled, onChoose, onHint }) {
   const groups = [];
   const byName = new Map();
   for (const choice of choices) {
@@ -317,7 +317,9 @@ function Choices({ choices, path, disabled, onChoose }) {
           ${name && html`<h3>${name}</h3>`}
           ${byName.get(name).map((c) => html`
             <button type="button" key=${c.notation} class=${`choice${onPath(c) ? " on-path" : ""}`} aria-disabled=${disabled ? "true" : "false"}
-              data-notation=${c.notation} onClick=${() => { if (!disabled) onChoose(c); }}>${named(c.label)}</button>`)}
+              data-notation=${c.notation} onClick=${() => { if (!disabled) onChoose(c); }}
+              onMouseEnter=${() => onHint(c)} onMouseLeave=${() => onHint(null)} onFocus=${() => onHint(c)}
+              onBlur=${() => onHint(null)}>${named(c.label)}</button>`)}
         </div>`)}
     </div>`;
 }
@@ -587,6 +589,7 @@ function Live() {
   const [menu, setMenu] = useState(null);
   const [asking, setAsking] = useState(null);
   const [waiting, setWaiting] = useState(false);
+  const [hint, setHint] = useState(null); // the choice in the list under the pointer or the focus
 
   const seq = message ? message.seq : -1;
   useEffect(() => {
@@ -594,6 +597,7 @@ function Live() {
     setMenu(null);
     setAsking(null);
     setWaiting(false);
+    setHint(null);
   }, [seq, message && message.choices.length]);
   useEffect(() => { setWaiting(false); }, [notice]);
   useEffect(() => {
@@ -632,6 +636,17 @@ function Live() {
     const lost = (!at || at === document.body) && focused.current;
     if (prompt.current && (lost || onTable)) prompt.current.focus();
   }, [seq]);
+  const table = useRef(null);
+  useLayoutEffect(() => {
+    // The table's elements the hinted choice is clicked on are drawn `hinted` (style.css, and a game's
+    // own look for them), so a label such as "bid short 14 on C1" is found on the drawing; after every
+    // draw, as a re-drawn element may have lost the class.
+    if (!table.current) return;
+    for (const el of table.current.querySelectorAll(".hinted")) el.classList.remove("hinted");
+    for (const name of hint ? hint.target : []) {
+      for (const el of table.current.querySelectorAll(`[data-target="${CSS.escape(name)}"]`)) el.classList.add("hinted");
+    }
+  });
   const clicked = useRef(false);
   useEffect(() => {
     // A click on the table (or Escape) that starts or clears a path un-marks the element clicked: the
@@ -721,7 +736,7 @@ function Live() {
       <${Seats} seats=${message.seats} toAct=${view.to_act} you=${message.seat} />
     </header>
     <main class="match">
-      <section class="table" aria-label="The table" onClick=${clearOnBackground}>
+      <section class="table" aria-label="The table" onClick=${clearOnBackground} ref=${table}>
         <${Table} found=${found} props=${boardProps} />
         <${TableWords} load=${loadWords} />
       </section>
@@ -732,7 +747,7 @@ function Live() {
           <button type="button" class="quiet" aria-label="Dismiss the message" onClick=${() => setNotice(null)}>×</button></div>`}
         ${waiting && html`<p class="waiting" role="status">Sending…</p>`}
         ${menu && html`<${Menu} choices=${menu} onChoose=${choose} onClose=${() => { setMenu(null); setPath([]); }} />`}
-        ${choices.length > 0 && html`<${Choices} choices=${choices} path=${path} disabled=${waiting} onChoose=${choose} />`}
+        ${choices.length > 0 && html`<${Choices} choices=${choices} path=${path} disabled=${waiting} onChoose=${choose} onHint=${setHint} />`}
         ${message.seat === null && !over && html`<p class="quiet">You are watching.${missing !== null
           ? ` This browser holds no seat ${missing + 1} of this match: it was moved to another device, or its link was opened elsewhere.`
           : ""}</p>`}

@@ -623,6 +623,7 @@ const STYLE = `
 .ar .target.next { cursor: pointer; stroke: none; } /* the halo marks it: pips and tags keep their own lines */
 .ar .target:not(.next) > .ar-take { opacity: .3; }
 .ar .target.next > .ar-halo { stroke: #f39c12; stroke-width: 3.5; animation: ar-pulse 1.2s ease-in-out infinite; }
+.ar .target.hinted > .ar-halo { stroke: var(--focus, #1d4ed8); stroke-width: 4; stroke-dasharray: 2 3; animation: none; }
 .ar .target.ar-chosen > .ar-halo { stroke: #1565c0; stroke-width: 4; animation: none; }
 @keyframes ar-pulse { 50% { stroke-opacity: .35; } }
 .ar text { font-family: system-ui, sans-serif; }

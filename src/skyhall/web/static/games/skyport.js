@@ -847,6 +847,8 @@ path.skyport-token-i { fill: #b91c1c; stroke: #fff; stroke-width: 1.2; }
 .skyport-table .next > .skyport-hl { stroke: #f59e0b; stroke-width: 3.5; stroke-dasharray: 7 4;
   animation: skyport-pulse 1.2s ease-in-out infinite; }
 .skyport-table .next:hover > .skyport-hl { stroke: #b45309; stroke-dasharray: none; }
+.skyport-table .hinted > .skyport-hl { stroke: var(--focus, #1d4ed8); stroke-width: 4; stroke-dasharray: 2 3;
+  animation: none; }
 .skyport-table .picked > .skyport-hl { stroke: #2563eb; stroke-width: 4; stroke-dasharray: none; animation: none; }
 .skyport-gap rect { fill: #fde68acc; stroke: #d97706; stroke-width: 1.5; }
 .skyport-gap circle { fill: #d97706; }

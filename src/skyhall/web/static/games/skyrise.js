@@ -75,6 +75,7 @@ const STYLE = `
 .skyrise .sr-cell.next:focus-visible { outline: none; }
 .skyrise .sr-cell.next:focus-visible .sr-tile { stroke: var(--focus-table); stroke-width: 10; animation: none; }
 .skyrise .sr-cell.sr-chosen .sr-tile { stroke: #0b4fa8; stroke-width: 10; stroke-dasharray: 14 8; animation: none; }
+.skyrise .sr-cell.hinted .sr-tile { stroke: var(--focus, #1d4ed8); stroke-width: 12; stroke-dasharray: none; animation: none; }
 @keyframes skyrise-pulse { 50% { stroke-opacity: 0.35; } }
 .skyrise .sr-pick .sr-pick-box { fill: #fffdf6; stroke: #7c8592; stroke-width: 2; }
 .skyrise .sr-pick.next .sr-pick-box { fill: #fff2d9; stroke: #ff7a00; stroke-width: 4; }
