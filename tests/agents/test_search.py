@@ -7,7 +7,7 @@ import pytest
 from skyhall.agents import heuristics, make_agent
 from skyhall.agents.budget import Budget
 from skyhall.agents.heuristics import search
-from skyhall.agents.ismcts import IsmctsAgent, Node
+from skyhall.agents.ismcts import IsmctsAgent, Node, settled
 from skyhall.agents.lookahead import model_of
 from skyhall.core.registry import get
 from skyhall.core.rng import Rng
@@ -134,3 +134,26 @@ def test_airport_rush_seat_values_remembered_by_identity_match_fresh_ones() -> N
                 sample.apply(legal[rng.below(len(legal))])
                 checked += 1
     assert checked > 1000
+
+
+def test_a_settled_choice_is_one_no_remaining_iteration_could_change() -> None:
+    root = Node()
+    for action, visits in {"a": 50, "b": 30, "c": 5}.items():
+        root.children[action] = Node()
+        root.children[action].visits = visits
+    assert settled(root, 19)  # b reaches 49 at most
+    assert not settled(root, 20)  # b could tie a, and the tie goes by mean reward
+
+
+def test_a_timed_search_stops_once_its_choice_is_settled_and_chooses_the_same() -> None:
+    """With a time in the budget the search ends when the leader cannot be caught within the iterations
+    left; the whole budget of iterations, run to the end, makes the same choice from the same stream."""
+    stopped = 0
+    for game in GAMES:
+        for state in positions(game, 2, 4, seed=7):
+            view, legal = state.view(state.to_act, log=False), state.legal_actions()
+            timed, counted = IsmctsAgent(3, Budget(1500, 60.0)), IsmctsAgent(3, Budget(1500))
+            assert timed.choose(view, legal) == counted.choose(view, legal)
+            assert counted.iterations == 1500 or len(legal) == 1
+            stopped += timed.iterations < 1500
+    assert stopped >= 3

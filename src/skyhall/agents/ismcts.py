@@ -24,6 +24,12 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012) for any number of 
   (shared by tied winners) and 0 for the others;
 - the budget is a number of iterations, a time, or both (:mod:`skyhall.agents.budget`).
 
+**Stopping early.** A budget with a time (the server's bots: ``normal``, ``hard``) stops as soon as
+the most visited action leads the next one by more visits than the rest of the budget could bring
+(the iterations left, or those the time left allows at the rate so far): the choice is settled, so
+thinking on would only keep a player waiting. A budget of iterations alone always runs them all, so
+that a seeded simulation or test plays the same games whatever the machine.
+
 **Tree reuse.** After choosing, the agent keeps the subtree under its action. At its next
 decision it reuses that subtree as the new root when the step between the two decisions
 told it nothing it could not predict: in two fresh determinizations of the previous view,
@@ -61,6 +67,8 @@ WIDEN_C = 2.0
 WIDEN_ALPHA = 0.5
 CANDIDATES = 6
 """Untried actions scored one-ply to pick a wide node's next child."""
+SETTLED_EVERY = 16
+"""Iterations between two checks whether a timed search's choice is settled (see "Stopping early")."""
 REUSE_CHECKS = 2
 """Determinizations that must all predict the new view for the previous subtree to be reused."""
 
@@ -124,14 +132,21 @@ class IsmctsAgent:
     def _search(
         self, model: Model, view: Any, root: Node, order: dict[Any, int], deadline: float | None
     ) -> int:
-        """Iterate until the budget is spent (at least one iteration); how many were run."""
+        """Iterate until the budget is spent (at least one iteration) or, for a timed budget, the choice
+        is settled; how many were run."""
         limit = self.budget.iterations
         done = 0
+        start = time.perf_counter()
         while done == 0 or (
             (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline)
         ):
             self._iterate(model, view, root, order)
             done += 1
+            if deadline is not None and done % SETTLED_EVERY == 0:
+                now = time.perf_counter()
+                left = done / max(now - start, 1e-9) * (deadline - now)
+                if settled(root, left if limit is None else min(left, limit - done)):
+                    break
         return done
 
     def _iterate(self, model: Model, view: Any, root: Node, order: dict[Any, int]) -> None:
@@ -238,6 +253,18 @@ class IsmctsAgent:
             if state.to_act != view.seat or _bare(state.view(view.seat, log=False)) != now:
                 return None
         return child
+
+
+def settled(root: Node, left: float) -> bool:
+    """Whether ``left`` more iterations (each visits one of ``root``'s children) could not change
+    which child is the most visited: the leader is ahead of the next by more than that."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > left
 
 
 def _bare(view: Any) -> Any:
