@@ -30,7 +30,7 @@ from skyhall.sim.runner import Outcome
 
 def ratings_table(standings: rr.Standings) -> Table:
     out = Table(title="Ratings", title_justify="left", header_style="bold")
-    for name in ("rank", "agent", "Elo", "95% interval", "±", "games", "score"):
+    for name in ("rank", "agent", "Elo", "95% interval", "games", "score"):
         out.add_column(name, justify="left" if name == "agent" else "right")
     for rank, r in enumerate(standings.ratings, start=1):
         out.add_row(
@@ -38,7 +38,6 @@ def ratings_table(standings: rr.Standings) -> Table:
             r.agent,
             f"{r.elo:.0f}",
             f"{r.low:.0f}–{r.high:.0f}",
-            f"{(r.high - r.low) / 2:.0f}",
             str(r.games),
             f"{r.score:.1%}",
         )
@@ -104,7 +103,7 @@ def tournament(
 
     rated = [name for name in names if any(name in o.agents for o in outcomes)]
     unplayed = [name for name in names if name not in rated]  # an interruption came before their games
-    standings = rr.standings(rated, outcomes, seed)
+    standings = rr.standings(rated, outcomes)
     per_group = len(work[0][1])
     console.print(
         f"{len(outcomes)} games of {game.spec.title}, {players} players: {plural(len(work), 'group')} "
@@ -115,8 +114,8 @@ def tournament(
     console.print(ratings_table(standings))
     console.print(head_table(standings))
     console.print(
-        "Elo: Bradley–Terry fit over pairwise results (ties ½), mean 1500; 95% interval = ±1.96 × the "
-        "standard error of a parametric bootstrap (the same meetings replayed with the fitted win chances). "
+        "Elo: Bradley–Terry fit over pairwise results (ties ½), mean 1500; 95% interval: profile "
+        "likelihood, wider on the side away from the mean where few results are seen. "
         "Score: share of pairwise points."
     )
     if json_out is not None:

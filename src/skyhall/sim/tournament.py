@@ -50,9 +50,7 @@ class Standings:
     games: int
 
 
-def standings(
-    agents: Sequence[str], outcomes: Sequence[Outcome], seed: int, resamples: int = 200
-) -> Standings:
+def standings(agents: Sequence[str], outcomes: Sequence[Outcome]) -> Standings:
     """Ratings and head-to-head scores from the finished games of a round robin."""
     number = {name: i for i, name in enumerate(agents)}
     games: list[list[Meeting]] = [meetings([number[a] for a in o.agents], o.result.ranks) for o in outcomes]
@@ -65,7 +63,7 @@ def standings(
             points[b][a][0] += 1 - score
             points[b][a][1] += 1
     head = {a: {b: (p / n if n else 0.0, int(n)) for b, (p, n) in row.items()} for a, row in points.items()}
-    return Standings(rate(list(agents), games, seed, resamples), head, len(outcomes))
+    return Standings(rate(list(agents), games), head, len(outcomes))
 
 
 def to_dict(standings: Standings, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -73,8 +71,8 @@ def to_dict(standings: Standings, settings: Mapping[str, Any]) -> dict[str, Any]
     return {
         **settings,
         "games": standings.games,
-        "method": "Bradley-Terry fit (ties half), Elo scale, 95% = ±1.96 standard errors of a parametric "
-        "bootstrap (the same meetings replayed with the fitted win chances)",
+        "method": "Bradley-Terry fit (ties half, one virtual draw per pair), Elo scale, 95% = "
+        "profile-likelihood interval of each rating relative to the mean",
         "ratings": [
             {
                 "agent": r.agent,
