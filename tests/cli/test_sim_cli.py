@@ -226,15 +226,20 @@ def test_a_run_records_the_rules_and_data_and_refuses_to_resume_with_others(tmp_
     out.write_text("\n".join(changed) + "\n")  # as if the data files had been edited since
     code, said = invoke(*SIM, "--out", str(out))
     assert code == 2 and "fingerprint" in said
-    # its games would replay as other games, or fail half way: report and replay say why at once
-    for command in (("report", str(out)), ("replay", str(out), "--game-index", "1", "--to-end")):
-        code, said = invoke(*command)
-        said = " ".join(said.split())
-        assert (
-            code == 2
-            and "was played on other rules or data (rules 1, data x) than those installed here" in said
-        )
-    assert not out.with_suffix(".html").exists()
+    # its games would replay as other games, or fail half way: replay says why at once
+    code, said = invoke("replay", str(out), "--game-index", "1", "--to-end")
+    said = " ".join(said.split())
+    assert (
+        code == 2 and "was played on other rules or data (rules 1, data x) than those installed here" in said
+    )
+    # the report needs a replay only for the per-item impact: it leaves that out, and says so
+    code, said = invoke("report", str(out))
+    said = " ".join(said.split())
+    assert code == 0 and "Per-item impact is left out" in said and "per-item impact left out" in said
+    assert "was played on other rules or data (rules 1, data x)" in said
+    page = out.with_suffix(".html").read_text()
+    assert 'id="win-rate-seat"' in page and 'id="impact-airship"' not in page
+    assert "Per-item impact is left out: " in page and "was played on other rules or data" in page
 
 
 def test_a_worker_with_other_rules_or_data_refuses_its_batch() -> None:
@@ -303,6 +308,7 @@ def test_report_never_writes_over_its_results_or_another_file(tmp_path: Path) ->
         ({"winners": None}, "field 'winners' is missing"),
         ({"winners": [5]}, "field 'winners' is missing or not a list of seats"),
         ({"categories": [{"x": "y"}, {}]}, "field 'categories'"),
+        ({"scores": [1]}, "r.jsonl line 2: field 'scores' holds 1 score for 2 players"),
         ({"record": {"game": "skyport", "rules_version": 1}}, "record"),
     ],
 )
@@ -315,6 +321,20 @@ def test_report_of_a_damaged_line_names_it_in_one_line(
     out.write_text(first + "\n" + json.dumps({**json.loads(second), **change}) + "\n")
     code, message = invoke("report", str(out))
     assert code == 2 and said in " ".join(message.split())
+
+
+def test_report_of_a_record_that_does_not_replay_names_file_line_and_field(tmp_path: Path) -> None:
+    """Alone or beside another run: the error names the file and line, not only ``record: actions[3]``."""
+    out, other = tmp_path / "r.jsonl", tmp_path / "other.jsonl"
+    assert invoke(*SIM, "--games", "2", "--out", str(out))[0] == 0
+    first, second = out.read_text().splitlines()
+    game = json.loads(second)
+    game["record"]["actions"][3] = "fly to moon"
+    other.write_text(first + "\n" + json.dumps(game) + "\n")
+    for command in (("report", str(other)), ("report", str(out), str(other))):
+        code, said = invoke(*command, "-o", str(tmp_path / "x.html"))
+        wanted = f"Error: {other} line 2 (game 1): record.actions[3]: 'fly to moon' cannot be played"
+        assert code == 2 and "".join(wanted.split()) in "".join(said.split())  # a long path wraps anywhere
 
 
 def test_report_of_a_torn_file_says_it_is_the_last_line(tmp_path: Path) -> None:

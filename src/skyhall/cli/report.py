@@ -13,7 +13,7 @@ from skyhall.cli.common import fail, writable, write_text
 from skyhall.core.errors import RecordError
 from skyhall.sim import results
 from skyhall.sim.compare import Runs
-from skyhall.sim.report import build, build_comparison
+from skyhall.sim.report import Where, build, build_comparison
 
 
 def looks_like_html(path: Path) -> bool:
@@ -24,6 +24,11 @@ def looks_like_html(path: Path) -> bool:
     except OSError:
         return False
     return b'<meta name="generator" content="skyhall report">' in start
+
+
+def _place(source: Path, numbers: list[int]) -> Where:
+    """Where game ``k`` of ``source`` is, once ``numbers`` holds each game's line number."""
+    return lambda k: f"{source} line {numbers[k]}"
 
 
 def report(
@@ -47,9 +52,12 @@ def report(
     """Win rates by seat and agent, score distributions, game length, categories and per-card impact;
     or, for several runs, how each differs from the first."""
     runs = []
+    places: list[Where] = []
     for source in sources:
+        numbers: list[int] = []
+        places.append(_place(source, numbers))
         try:
-            games = results.read(source)
+            games = results.read(source, numbers)
             results.one_run(source, games)
         except results.ResultsError as exc:
             fail(str(exc))
@@ -68,36 +76,32 @@ def report(
     ):
         fail(f"{target} is not a report written before: it would be replaced (choose another --output)")
     console = Console(highlight=False)
-    if len(sources) > 1:
-        unreplayable = None
-        try:
-            for source, games in zip(sources, runs, strict=True):
-                results.played_here(source, games)  # the per-item impact replays every game
-        except results.ResultsError as exc:
-            unreplayable = f"Per-item impact is left out: {exc}."
-        columns = (TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, console=console) as bar:
-            task = bar.add_task("", total=0 if unreplayable else sum(len(run) for run in runs))
-            try:
-                page = build_comparison(
-                    Runs(tuple(s.stem for s in sources), tuple(runs)), lambda: bar.advance(task), unreplayable
-                )
-            except (ValueError, RecordError) as exc:
-                fail(str(exc))
-        write_text(target, page, "the report")
-        console.print(f"Wrote {target} ({len(sources)} runs side by side, {len(page) // 1024} KB).")
-        return
-    games = runs[0]
+    unreplayable = None
     try:
-        results.played_here(first, games)  # the report replays every game
+        for source, games in zip(sources, runs, strict=True):
+            results.played_here(source, games)  # the per-item impact replays every game
     except results.ResultsError as exc:
-        fail(str(exc))
+        unreplayable = f"Per-item impact is left out: {exc}."
+        console.print(
+            f"Note: {unreplayable} The rest of the report needs no replay and is complete.", style="yellow"
+        )
     columns = (TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console) as bar:
-        task = bar.add_task("", total=len(games))
+    problem = None
+    with Progress(*columns, console=console, disable=unreplayable is not None) as bar:
+        task = bar.add_task("", total=sum(len(run) for run in runs))
         try:
-            page = build(games, on_replay=lambda: bar.advance(task))
+            if len(sources) > 1:
+                names = tuple(s.stem for s in sources)
+                page = build_comparison(
+                    Runs(names, tuple(runs)), lambda: bar.advance(task), unreplayable, places
+                )
+            else:
+                page = build(runs[0], lambda: bar.advance(task), unreplayable, places[0])
         except (ValueError, RecordError) as exc:
-            fail(str(exc))
+            problem = str(exc)  # said once the bar is gone, on a line of its own
+    if problem is not None:
+        fail(problem)
     write_text(target, page, "the report")
-    console.print(f"Wrote {target} ({len(games)} games, {len(page) // 1024} KB).")
+    left_out = ", per-item impact left out" if unreplayable else ""
+    what = f"{len(sources)} runs side by side" if len(sources) > 1 else f"{len(runs[0])} games"
+    console.print(f"Wrote {target} ({what}{left_out}, {len(page) // 1024} KB).")

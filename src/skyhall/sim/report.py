@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from skyhall.agents import timed_agents
+from skyhall.core.errors import RecordError
 from skyhall.core.record import GameRecord
 from skyhall.sim.balance import Game, Impact, Key, Rate, by_agent, by_seat, categories, impacts, rates
 from skyhall.sim.compare import (
@@ -47,8 +48,20 @@ MIN_ITEM_GAMES = 5
 TOO_FEW = f"No figure: no item was held, and missed, in {MIN_ITEM_GAMES} seat-games or more; play more games."
 
 
-def build(games: Sequence[Game], on_replay: Callable[[], None] | None = None) -> str:
-    """The whole page for ``games`` (lines of one results file); ``on_replay`` is called per game replayed."""
+Where = Callable[[int], str]
+"""Where a run's game ``k`` (its position in the run) came from, for an error: ``results.jsonl line 4``."""
+
+
+def build(
+    games: Sequence[Game],
+    on_replay: Callable[[], None] | None = None,
+    unreplayable: str | None = None,
+    where: Where | None = None,
+) -> str:
+    """The whole page for ``games`` (lines of one results file); ``on_replay`` is called per game replayed.
+    ``unreplayable`` says why the games cannot be replayed here (they were played on other rules or
+    data): the page then leaves out only the per-item impact, which needs a replay, and says so.
+    ``where`` names a game's place in its file in a replay error (:class:`RecordError`)."""
     if not games:
         raise ValueError("no games to report on")
     ids = {g["game"] for g in games}
@@ -67,21 +80,37 @@ def build(games: Sequence[Game], on_replay: Callable[[], None] | None = None) ->
     sections.append(_scores_section(plt, games, multi))
     sections.append(_length_section(plt, games))
     sections.append(_categories_section(plt, games, multi))
-    held = _held(games, on_replay)
-    if held is not None:
-        found = impacts(games, held)
-        for kind in sorted({i.kind for i in found}):
-            sections.append(_impact_section(plt, kind, [i for i in found if i.kind == kind], multi))
+    if unreplayable:
+        sections.append(_left_out(unreplayable))
+    else:
+        held = _held(games, on_replay, where)
+        if held is not None:
+            found = impacts(games, held)
+            for kind in sorted({i.kind for i in found}):
+                sections.append(_impact_section(plt, kind, [i for i in found if i.kind == kind], multi))
     title = f"Skyhall balance report: {games[0]['game']}"
     return _PAGE.format(title=html.escape(title), body="\n".join(sections))
 
 
-def _held(games: Sequence[Game], on_replay: Callable[[], None] | None) -> list[list[set[Item]]] | None:
+def _left_out(why: str) -> str:
+    """The impact section of a page whose games cannot be replayed here: why it is left out."""
+    note = f'<p class="note"><strong>{html.escape(why)}</strong></p>'
+    return _section("impact", "Impact of each item", "Left out: it replays every game.", note)
+
+
+def _held(
+    games: Sequence[Game], on_replay: Callable[[], None] | None, where: Where | None = None
+) -> list[list[set[Item]]] | None:
     """Each game's items by seat, from replaying its record (``None`` for a game without items);
-    ``on_replay`` is called per game replayed."""
+    ``on_replay`` is called per game replayed. A record that does not replay is a :class:`RecordError`
+    naming the game (by ``where``, else its index) and the field."""
     held = []
-    for game in games:
-        items = items_of(GameRecord.from_dict(game["record"]))
+    for k, game in enumerate(games):
+        source = f"{where(k)} (game {game['index']})" if where else f"game {game['index']}"
+        try:
+            items = items_of(GameRecord.from_dict(game["record"], source))
+        except RecordError as exc:
+            raise RecordError(source, f"record.{exc.field}", exc.problem) from None
         if on_replay is not None:
             on_replay()
         if items is None:
@@ -91,12 +120,16 @@ def _held(games: Sequence[Game], on_replay: Callable[[], None] | None) -> list[l
 
 
 def build_comparison(
-    runs: Runs, on_replay: Callable[[], None] | None = None, unreplayable: str | None = None
+    runs: Runs,
+    on_replay: Callable[[], None] | None = None,
+    unreplayable: str | None = None,
+    where: Sequence[Where] | None = None,
 ) -> str:
     """One page putting ``runs`` side by side, each later run against the first (see
     :mod:`skyhall.sim.compare`). The per-item impact is worked out by replaying every game
     (``on_replay`` is called per game); ``unreplayable`` says why it cannot be (the runs were played on
-    other rules or data than those installed here), and the page then says so instead."""
+    other rules or data than those installed here), and the page then says so instead. ``where``, one per
+    run, names a game's place in its file in a replay error."""
     plt = _pyplot()
     multi = any(len({a for g in run for a in g["agents"]}) > 1 for run in runs.games)
     sections = [_runs_section(runs)]
@@ -139,10 +172,9 @@ def build_comparison(
         )
     )
     if unreplayable:
-        note = f'<p class="note">{html.escape(unreplayable)}</p>'
-        sections.append(_section("impact", "Impact of each item", "Left out.", note))
+        sections.append(_left_out(unreplayable))
     else:
-        held = [_held(run, on_replay) for run in runs.games]
+        held = [_held(run, on_replay, where[k] if where else None) for k, run in enumerate(runs.games)]
         if all(h is not None for h in held):
             per_run = [impacts(run, h) for run, h in zip(runs.games, held, strict=True) if h is not None]
             for kind in sorted({i.kind for f in per_run for i in f}):

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from skyhall.core.text import plural
 from skyhall.sim.runner import Outcome, Run, fingerprint
 
 
@@ -30,13 +31,14 @@ def line(run: Run, index: int, outcome: Outcome) -> dict[str, Any]:
     return {"index": index, "run": run.to_dict(), "variant": run.options.get("data"), **outcome.to_dict()}
 
 
-def read(path: Path) -> list[dict[str, Any]]:
-    """Every game in a results file, in file order; :class:`ResultsError` names a bad line."""
+def read(path: Path, numbers: list[int] | None = None) -> list[dict[str, Any]]:
+    """Every game in a results file, in file order; :class:`ResultsError` names a bad line. ``numbers``,
+    if given, receives each game's line number (so that later errors can name the line too)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise ResultsError(f"cannot read {path}: {exc.strerror}") from None
-    return parse(path, _text(path, raw))
+    return parse(path, _text(path, raw), numbers)
 
 
 def _text(path: Path, raw: bytes) -> str:
@@ -48,9 +50,10 @@ def _text(path: Path, raw: bytes) -> str:
         ) from None
 
 
-def parse(path: Path, text: str) -> list[dict[str, Any]]:
+def parse(path: Path, text: str, numbers: list[int] | None = None) -> list[dict[str, Any]]:
     """The games in ``text`` (the content of ``path``); :class:`ResultsError` names a bad line, and says
-    so when it is only the last line that is torn (a run killed while writing it)."""
+    so when it is only the last line that is torn (a run killed while writing it). ``numbers``, if
+    given, receives the line number of each game."""
     games = []
     lines = text.splitlines()
     for number, raw in enumerate(lines, start=1):
@@ -73,6 +76,8 @@ def parse(path: Path, text: str) -> list[dict[str, Any]]:
         if wrong:
             raise ResultsError(f"{path} line {number}: {wrong}")
         games.append(data)
+        if numbers is not None:
+            numbers.append(number)
     return games
 
 
@@ -86,6 +91,9 @@ def malformed(game: dict[str, Any]) -> str | None:
     if not _ints(scores) or not scores:
         return "field 'scores' must be a list of whole numbers, one per seat"
     seats = len(scores)
+    players = game.get("players")
+    if isinstance(players, int) and not isinstance(players, bool) and players != seats:
+        return f"field 'scores' holds {plural(seats, 'score')} for {plural(players, 'player')}: one per seat"
     checks = (
         ("index", isinstance(game.get("index"), int), "a whole number"),
         ("game", isinstance(game.get("game"), str), "a game id"),
