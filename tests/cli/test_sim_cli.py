@@ -428,3 +428,25 @@ def test_the_progress_shows_the_runs_average_pace_and_time_left() -> None:
     assert pace(10, 40, 4.0) == ("2.5", "0:00:12 left")
     assert pace(10, 10_000, 1.0) == ("10.0", "0:16:39 left")
     assert pace(40, 40, 16.0) == ("2.5", "0:00:00 left")
+
+
+def test_the_summary_keeps_whole_intervals_and_readable_shared_wins_at_80_columns() -> None:
+    """`51.0%–100.…` cut the upper bound; `23.3333` spelled a third of a win."""
+    from rich.console import Console
+
+    def game(winners: list[int]) -> dict[str, Any]:
+        return {"scores": [9, 9, 9], "winners": winners, "agents": ["ismcts:500", "random", "greedy"]}
+
+    lines = [game([0])] * 5 + [game([0, 1, 2])]
+    console = Console(width=80, record=True)
+    console.print(sim_cli.summary("By seat", "seat", lines, sim_cli.by_seat))
+    console.print(sim_cli.summary("By agent", "agent", lines[:5], sim_cli.by_agent))
+    shown = console.export_text()
+    assert "5⅓" in shown and "⅓ " in shown and "3333" not in shown
+    assert "56.6%–100.0%" in shown and "…" not in shown
+
+
+def test_wins_are_whole_numbers_thirds_halves_or_one_decimal() -> None:
+    from skyhall.sim.balance import wins_text
+
+    assert [wins_text(x) for x in (23, 23 + 1 / 3, 1 / 2, 2 + 7 / 12, 0.0)] == ["23", "23⅓", "½", "2.6", "0"]

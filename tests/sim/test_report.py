@@ -149,3 +149,15 @@ def test_a_variant_is_shown_as_the_settings_that_make_it() -> None:
         'B3.name="x"',
     ]
     assert settings_of(None) == []
+
+
+def test_shared_wins_read_as_fractions_on_the_page() -> None:
+    games = lines("skyport", ("random", "random"), 6)
+    games[0] = games[0] | {"winners": [0, 1], "ranks": [1, 1]}
+    games[1] = games[1] | {"winners": [0, 1], "ranks": [1, 1]}
+    games[2] = games[2] | {"winners": [0, 1], "ranks": [1, 1]}
+    section = re.search(r'<section id="win-rate-seat">(.*?)</section>', build(games), re.S)
+    assert section is not None
+    rows = re.findall(r"<tr>(.*?)</tr>", section.group(1))[1:]
+    wins = [re.findall(r"<td>([^<]*)</td>", row)[2] for row in rows]  # the "wins" column
+    assert all(w.endswith("½") for w in wins), wins

@@ -23,7 +23,7 @@ from skyhall.cli.common import GameOptions, check_players, chosen_options, fail,
 from skyhall.core.errors import DataError
 from skyhall.core.registry import Game
 from skyhall.sim import results, variant
-from skyhall.sim.balance import Key, by_agent, by_seat, rates
+from skyhall.sim.balance import Key, by_agent, by_seat, rates, wins_text
 from skyhall.sim.parallel import batch_size, executor_for, local_workers, play_all, tasks
 from skyhall.sim.runner import Job, Outcome, Run, jobs, seated
 
@@ -206,13 +206,15 @@ def play_run(
 def summary(title: str, column: str, games: Sequence[dict[str, Any]], key: Key) -> Table:
     """Games, wins, win rate with its 95 % interval, and scores, per seat or per agent."""
     out = Table(title=title, title_justify="left", header_style="bold")
-    for name in (column, "games", "wins", "win rate", "95% interval", "mean score", "min", "max"):
-        out.add_column(name, justify="left" if name == column else "right")
+    out.add_column(column, overflow="fold")  # wraps at 80 columns, and no cell is cut short
+    for name in ("games", "wins", "win rate", "95% interval", "mean score", "min", "max"):
+        whole = name in ("win rate", "95% interval")
+        out.add_column(name, justify="right", no_wrap=whole, min_width=13 if name == "95% interval" else None)
     for rate in rates(games, key):
         out.add_row(
             rate.key,
             str(rate.games),
-            f"{rate.wins:g}",
+            wins_text(rate.wins),
             f"{rate.rate:.1%}",
             f"{rate.low:.1%}–{rate.high:.1%}",
             f"{rate.mean_score:.1f}",

@@ -26,6 +26,23 @@ def win_share(game: Game, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
+FRACTIONS = {1 / 2: "½", 1 / 3: "⅓", 2 / 3: "⅔", 1 / 4: "¼", 3 / 4: "¾", 1 / 6: "⅙", 5 / 6: "⅚"}
+"""The shares of a win that ties of 2 to 4 winners leave in a sum of wins (most of them), as glyphs."""
+
+
+def wins_text(wins: float) -> str:
+    """A number of wins as shown: ``23``, ``23⅓`` (shared first places leave fractions), else one
+    decimal (``23.6``) for a fraction without a glyph."""
+    whole = int(wins + 1e-9)
+    rest = wins - whole
+    if rest < 1e-9:
+        return str(whole)
+    for value, glyph in FRACTIONS.items():
+        if abs(rest - value) < 1e-9:
+            return f"{whole or ''}{glyph}"
+    return f"{wins:.1f}"
+
+
 def seat_label(seat: int) -> str:
     return f"Player {seat + 1} (seat {seat})"
 

@@ -25,7 +25,18 @@ from typing import Any
 from skyhall.agents import timed_agents
 from skyhall.core.errors import RecordError
 from skyhall.core.record import GameRecord
-from skyhall.sim.balance import Game, Impact, Key, Rate, by_agent, by_seat, categories, impacts, rates
+from skyhall.sim.balance import (
+    Game,
+    Impact,
+    Key,
+    Rate,
+    by_agent,
+    by_seat,
+    categories,
+    impacts,
+    rates,
+    wins_text,
+)
 from skyhall.sim.compare import (
     Runs,
     Shift,
@@ -494,7 +505,7 @@ def _rates_section(plt: Any, anchor: str, title: str, found: Sequence[Rate], gam
         (
             html.escape(r.key),
             str(r.games),
-            f"{r.wins:g}",
+            wins_text(r.wins),
             _pct(r.rate),
             f"{_pct(r.low)} – {_pct(r.high)}",
             f"{r.mean_score:.1f}",
