@@ -450,3 +450,8 @@ def test_wins_are_whole_numbers_thirds_halves_or_one_decimal() -> None:
     from skyhall.sim.balance import wins_text
 
     assert [wins_text(x) for x in (23, 23 + 1 / 3, 1 / 2, 2 + 7 / 12, 0.0)] == ["23", "23⅓", "½", "2.6", "0"]
+
+
+def test_the_seat_table_says_who_plays_first(tmp_path: Path) -> None:
+    code, said = invoke(*SIM[:-3], "2", "--seed", "3", "-o", "first_player=1", "-w", "1")
+    assert code == 0 and "By seat (Player 2 (seat 1) plays first)" in " ".join(said.split())

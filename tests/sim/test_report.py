@@ -161,3 +161,13 @@ def test_shared_wins_read_as_fractions_on_the_page() -> None:
     rows = re.findall(r"<tr>(.*?)</tr>", section.group(1))[1:]
     wins = [re.findall(r"<td>([^<]*)</td>", row)[2] for row in rows]  # the "wins" column
     assert all(w.endswith("½") for w in wins), wins
+
+
+def test_the_report_says_which_seat_plays_first() -> None:
+    """With ``first_player=1`` the seat table read as if seat 0 went first."""
+    page = build(lines("skyport", ("random", "random"), 2, options={"first_player": 1}))
+    section = re.search(r'<section id="win-rate-seat">(.*?)</section>', page, re.S)
+    assert section is not None and "Player 2 (seat 1) plays first" in section.group(1)
+    assert "<td>Player 2 (seat 1), plays first</td>" in section.group(1)
+    assert "Player 1 (seat 0), plays first" not in page
+    assert "<td>plays first</td><td>Player 2 (seat 1)</td>" in page

@@ -23,7 +23,7 @@ from skyhall.cli.common import GameOptions, check_players, chosen_options, fail,
 from skyhall.core.errors import DataError
 from skyhall.core.registry import Game
 from skyhall.sim import results, variant
-from skyhall.sim.balance import Key, by_agent, by_seat, rates, wins_text
+from skyhall.sim.balance import Key, by_agent, by_seat, rates, seat_label, wins_text
 from skyhall.sim.parallel import batch_size, executor_for, local_workers, play_all, tasks
 from skyhall.sim.runner import Job, Outcome, Run, jobs, seated
 
@@ -277,7 +277,8 @@ def sim(
         "seats rotate over paired deals. A shared first place counts as 1/k of a win for each of the "
         "k winners."
     )
-    console.print(summary("By seat", "seat", lines, by_seat))
+    starts = seat_label(first if isinstance(first, int) else 0)
+    console.print(summary(f"By seat ({starts} plays first)", "seat", lines, by_seat))
     if len(set(names)) > 1:
         console.print(summary("By agent", "agent", lines, by_agent))
     console.print(f"Mean game length: {sum(g['decisions'] for g in lines) / len(lines):.1f} decisions.")

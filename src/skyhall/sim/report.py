@@ -20,6 +20,7 @@ import html
 import io
 import json
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from skyhall.agents import timed_agents
@@ -35,6 +36,7 @@ from skyhall.sim.balance import (
     categories,
     impacts,
     rates,
+    seat_label,
     wins_text,
 )
 from skyhall.sim.compare import (
@@ -444,6 +446,7 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
         ("agents (first game's seats)", agents),
         ("seed", html.escape(str(run.get("seed", "?")))),
         ("options", html.escape(options) if options else "the defaults"),
+        ("plays first", html.escape(seat_label(first_seat(games)))),
         (
             "variant",
             "<br>".join(f"<code>{html.escape(s)}</code>" for s in settings_of(variant))
@@ -479,8 +482,19 @@ def _not_repeatable(agents: Iterable[object]) -> str:
     )
 
 
+def first_seat(games: Sequence[Game]) -> int:
+    """The seat that plays first in the run's games (its ``first_player`` option; seat 0 without one)."""
+    first = games[0].get("run", {}).get("options", {}).get("first_player", 0)
+    return first if isinstance(first, int) and not isinstance(first, bool) else 0
+
+
 def _rates_section(plt: Any, anchor: str, title: str, found: Sequence[Rate], games: Sequence[Game]) -> str:
     fair = 1 / games[0]["players"]
+    by_agents = anchor.endswith("agent")
+    first = seat_label(first_seat(games))
+    if not by_agents:  # the seat table says which seat plays first: seat 0 only when no option moves it
+        found = [replace(r, key=f"{r.key}, plays first") if r.key == first else r for r in found]
+        title = f"{title} ({first} plays first)"
     fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.6 * len(found) + 1.8))
     names = [r.key for r in found]
     y = list(range(len(found)))
@@ -512,10 +526,10 @@ def _rates_section(plt: Any, anchor: str, title: str, found: Sequence[Rate], gam
         )
         for r in found
     ]
-    by_agents = anchor.endswith("agent")
     text = (
-        "Share of games won. The dashed line is what every seat would win if the game were fair; "
-        "an interval that misses it is a real difference at the 95% level."
+        f"Share of games won. {html.escape(first)} plays first, and the others follow in turn. The dashed "
+        "line is what every seat would win if the game were fair; an interval that misses it is a real "
+        "difference at the 95% level."
         if not by_agents
         else "Share of its seat-games each agent won (an agent in two seats of a game counts both). The "
         "dashed line is the share of an agent no better than the others; an interval that misses it is a "
