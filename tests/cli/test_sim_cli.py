@@ -60,7 +60,8 @@ def test_a_file_of_another_run_is_refused_and_kept(tmp_path: Path) -> None:
     assert invoke(*SIM, "--workers", "1", "--out", str(out))[0] == 0
     before = out.read_text()
     code, said = invoke("sim", "skyport", "--players", "2", "--games", "8", "--seed", "4", "--out", str(out))
-    assert code == 2 and "another run" in said and "seed=3 there, 4 now" in " ".join(said.split())
+    said = " ".join(said.split())
+    assert code == 2 and "another run (seed differs: seed=3 there, 4 now)" in said
     assert out.read_text() == before
 
 
@@ -180,7 +181,12 @@ def test_a_shorter_rerun_says_how_many_games_the_file_holds(tmp_path: Path) -> N
     assert invoke(*SIM, "--out", str(out))[0] == 0
     code, said = invoke(*SIM[:-3], "3", "--seed", "3", "--out", str(out))
     assert code == 0 and "8 games of Grand Central Skyport" not in said
-    assert f"{out} holds 8 games" in " ".join(said.split())
+    said = " ".join(said.split())
+    assert (
+        f"{out} holds 8 games of this run, more than the 3 asked for: 3 of the first 3 are there, so no game"
+        in said
+    )
+    assert "The summary covers the first 3; the file keeps all 8" in said and "Resuming" not in said
 
 
 def test_a_refused_out_file_is_left_byte_for_byte(tmp_path: Path) -> None:
@@ -272,7 +278,7 @@ def test_time_limited_agents_and_an_uneven_rotation_are_pointed_out(tmp_path: Pa
     said = " ".join(said.split())
     assert code == 0 and "3 games is not a multiple of 2 players" in said and "time limit" not in said
     code, said = invoke("sim", "skyport", "--games", "1", "--agents", "ismcts:10ms,random")
-    assert code == 0 and "ismcts:10ms stops thinking at a time limit" in " ".join(said.split())
+    assert code == 0 and "the agent ismcts:10ms stops thinking at a time limit" in " ".join(said.split())
     page = tmp_path / "r.html"
     assert invoke("report", str(out), "-o", str(page))[0] == 0
     assert "3 games is not a multiple of 2 players" in page.read_text()
@@ -283,7 +289,7 @@ def test_time_limited_agents_and_an_uneven_rotation_are_pointed_out(tmp_path: Pa
     ]
     out.write_text("\n".join(timed) + "\n")
     assert invoke("report", str(out), "-o", str(page))[0] == 0
-    assert "Not repeatable: hard stop thinking at a time limit" in page.read_text()
+    assert "Not repeatable: the agent hard stops thinking at a time limit" in page.read_text()
 
 
 def test_report_never_writes_over_its_results_or_another_file(tmp_path: Path) -> None:

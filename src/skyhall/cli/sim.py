@@ -76,7 +76,8 @@ def warn_clocked(console: Console, names: Sequence[str]) -> None:
     timed = timed_agents(names)
     if timed:
         console.print(
-            f"Note: {', '.join(timed)} {'stops' if len(timed) == 1 else 'stop'} thinking at a time limit, so "
+            f"Note: {'the agent' if len(timed) == 1 else 'the agents'} {', '.join(timed)} "
+            f"{'stops' if len(timed) == 1 else 'stop'} thinking at a time limit, so "
             "these games depend on this machine's speed and load: the same seed may give other games. "
             "For repeatable runs give search a number of iterations (ismcts:500).",
             style="yellow",
@@ -178,8 +179,19 @@ def play_run(
     done = [g for g in held if g["index"] < games]
     have = {g["index"] for g in done}
     todo = [job for job in jobs(run, games) if job.index not in have]
-    if done:
-        console.print(f"Resuming {out}: {len(done)} of {games} games already played.")
+    beyond = len(held) - len(done)
+    if beyond:
+        rest = f"the other {len(todo)} are played now" if todo else "so no game is played now"
+        console.print(
+            f"{out} holds {len(held)} games of this run, more than the {games} asked for: {len(done)} of "
+            f"the first {games} are there, {rest}. The summary covers the first {games}; the file keeps "
+            f"all {len(held)} (ask for --games {len(held)} to see them all)."
+        )
+    elif done:
+        console.print(
+            f"Resuming {out}: {len(done)} of {games} games already played, the other {len(todo)} are "
+            "played now."
+        )
     lines: list[dict[str, Any]] = []
     try:
         for ready in played(console, [(run, todo)], workers, cluster, title):

@@ -477,7 +477,9 @@ def _not_repeatable(agents: Iterable[object]) -> str:
     if not timed:
         return ""
     return (
-        f"<strong>Not repeatable: {html.escape(', '.join(timed))} stop thinking at a time limit, so these "
+        f"<strong>Not repeatable: {'the agent' if len(timed) == 1 else 'the agents'} "
+        f"{html.escape(', '.join(timed))} {'stops' if len(timed) == 1 else 'stop'} thinking at a time limit, "
+        "so these "
         "games depend on the machines' speed and load, and the same seed may give other games.</strong>"
     )
 

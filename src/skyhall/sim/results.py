@@ -188,7 +188,8 @@ def resume(path: Path, run: Run) -> list[dict[str, Any]]:
             found = game["run"] if isinstance(game["run"], dict) else {}
             differ = differing(found, wanted)
             raise ResultsError(
-                f"{path} holds games of another run ({', '.join(differ)} differ: "
+                f"{path} holds games of another run ({', '.join(differ)} "
+                f"{'differs' if len(differ) == 1 else 'differ'}: "
                 f"{', '.join(f'{k}={found.get(k)!r} there, {wanted.get(k)!r} now' for k in differ)}); "
                 "use another --out file, or delete this one to start over"
             )
