@@ -405,7 +405,19 @@ def test_an_interrupted_sim_sums_up_its_games_and_says_whether_they_were_kept(
     assert code == INTERRUPTED and kept and 0 < int(kept[1]) < 8
     assert len(out.read_text().splitlines()) == int(kept[1]) and f"{kept[1]} of 8 games" in said
     code, said = interrupt_sim(monkeypatch, 0)
-    assert code == INTERRUPTED and "Interrupted after 0 games" in said and "By seat" not in said
+    assert code == INTERRUPTED and "Interrupted before any game finished: there is nothing to sum up" in said
+    assert "By seat" not in said and "after 0 games" not in said
+
+
+def test_a_tournament_interrupted_before_any_game_says_nothing_was_kept(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """It said "the standings of those games follow", and nothing followed; --json went unwritten."""
+    standings = tmp_path / "s.json"
+    command = ("tournament", "skyport", "--agents", "greedy,random", "--games-per-pair", "2", "-w", "1")
+    code, said = interrupt(monkeypatch, tournament_cli, 0, *command, "--json", str(standings))
+    assert code == INTERRUPTED and "Interrupted before any game finished: there is nothing to rate" in said
+    assert f"({standings} was not written)" in said and "follow" not in said and not standings.exists()
 
 
 def test_report_puts_a_baseline_and_its_variant_side_by_side(tmp_path: Path) -> None:

@@ -204,7 +204,13 @@ def play_run(
             lines.extend(new)
     except KeyboardInterrupt:
         kept = len(done) + len(lines)
-        if out is not None:
+        if not kept:
+            console.print(
+                "Interrupted before any game finished: there is nothing to sum up"
+                + (f", and {out} gained no game" if out is not None else "")
+                + ". Run the command again to start."
+            )
+        elif out is not None:
             console.print(f"Interrupted after {kept} games: {out} keeps them, and the same command resumes.")
         else:
             console.print(

@@ -97,9 +97,18 @@ def tournament(
             outcomes.extend(ready)
     except KeyboardInterrupt:
         interrupted = True
-        console.print(f"Interrupted after {len(outcomes)} games: the standings of those games follow.")
         if not outcomes:
+            console.print(
+                "Interrupted before any game finished: there is nothing to rate, and nothing was kept"
+                + (f" ({json_out} was not written)" if json_out is not None else "")
+                + ". A round robin keeps no games between runs: run the command again to start over."
+            )
             raise typer.Exit(INTERRUPTED) from None
+        console.print(
+            f"Interrupted after {plural(len(outcomes), 'game')}: the standings of those games follow"
+            + (f" (and go to {json_out})" if json_out is not None else "")
+            + "; the games themselves are not kept, so running the command again starts over."
+        )
 
     rated = [name for name in names if any(name in o.agents for o in outcomes)]
     unplayed = [name for name in names if name not in rated]  # an interruption came before their games
