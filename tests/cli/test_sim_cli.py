@@ -473,3 +473,15 @@ def test_wins_are_whole_numbers_thirds_halves_or_one_decimal() -> None:
 def test_the_seat_table_says_who_plays_first(tmp_path: Path) -> None:
     code, said = invoke(*SIM[:-3], "2", "--seed", "3", "-o", "first_player=1", "-w", "1")
     assert code == 0 and "By seat (Player 2 (seat 1) plays first)" in " ".join(said.split())
+
+
+def test_report_names_games_missing_from_the_file(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--out", str(out))[0] == 0
+    kept = [x for x in out.read_text().splitlines() if json.loads(x)["index"] not in (2, 3)]
+    out.write_text("\n".join(kept) + "\n")
+    code, said = invoke("report", str(out), "-o", str(tmp_path / "r.html"))
+    said = " ".join(said.split())
+    assert (
+        code == 0 and "Games 2–3 of the run are missing from the file" in said and "plays them again" in said
+    )

@@ -9,7 +9,7 @@ import pytest
 
 from skyhall.sim.balance import by_agent, by_seat, categories, impacts, rates
 from skyhall.sim.items import items_of
-from skyhall.sim.report import TOO_FEW, build, settings_of, stacked
+from skyhall.sim.report import TOO_FEW, build, missing_games, settings_of, stacked
 from skyhall.sim.results import line
 from skyhall.sim.runner import Run, jobs, play_job
 
@@ -171,3 +171,16 @@ def test_the_report_says_which_seat_plays_first() -> None:
     assert "<td>Player 2 (seat 1), plays first</td>" in section.group(1)
     assert "Player 1 (seat 0), plays first" not in page
     assert "<td>plays first</td><td>Player 2 (seat 1)</td>" in page
+
+
+def test_games_missing_from_the_middle_of_a_file_are_named() -> None:
+    """Games 3-5 taken out of 10: the page named only an incomplete rotation of the last deal."""
+    games = [g for g in lines("skyport", ("random", "random"), 10) if not 3 <= g["index"] <= 5]
+    summary = re.search(r'<section id="summary">(.*?)</section>', build(games), re.S)
+    assert summary is not None
+    said = summary.group(1)
+    assert "Games 3–5 of the run are missing from the file (3 games before its last, game 9)" in said
+    assert "plays them again" in said and "last deal" not in said
+    assert missing_games(games[:3]) == "" and "Game 1 of the run is missing" in missing_games(
+        [games[0], games[2]]
+    )

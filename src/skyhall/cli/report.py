@@ -13,7 +13,7 @@ from skyhall.cli.common import fail, writable, write_text
 from skyhall.core.errors import RecordError
 from skyhall.sim import results
 from skyhall.sim.compare import Runs
-from skyhall.sim.report import Where, build, build_comparison
+from skyhall.sim.report import Where, build, build_comparison, missing_games
 
 
 def looks_like_html(path: Path) -> bool:
@@ -85,6 +85,14 @@ def report(
         console.print(
             f"Note: {unreplayable} The rest of the report needs no replay and is complete.", style="yellow"
         )
+    for source, games in zip(sources, runs, strict=True):
+        gap = missing_games(games)
+        if gap:
+            console.print(
+                f"Note: {source}: {gap}. The same `skyhall sim` command with --out {source} plays them "
+                "again.",
+                style="yellow",
+            )
     columns = (TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     problem = None
     with Progress(*columns, console=console, disable=unreplayable is not None) as bar:

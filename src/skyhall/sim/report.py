@@ -244,6 +244,13 @@ def _runs_section(runs: Runs) -> str:
                 f"<strong>{label} ran on other rules or data files than the first (see the fingerprints): "
                 "a change may come from that, not from its variant.</strong>"
             )
+    for name, run in zip(runs.names, runs.games, strict=True):
+        gap = missing_games(run)
+        if gap:
+            notes.append(
+                f"<strong>{html.escape(name)}: {html.escape(gap)}; the same <code>skyhall sim</code> command "
+                "with its file as <code>--out</code> plays them again.</strong>"
+            )
     warning = _not_repeatable(a for run in runs.games for a in run[0].get("run", {}).get("agents", []))
     if warning:
         notes.append(warning)
@@ -455,7 +462,15 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
         ("rules and data", html.escape(str(run.get("fingerprint", "not recorded")))),
     ]
     players = first["players"]
-    if len(games) % players == 0:
+    missing = missing_games(games)
+    if missing:
+        text = (
+            f"<strong>{html.escape(missing)}: the seat rotation is incomplete around them, so the agents "
+            "did not all play every seat equally often. Running the same <code>skyhall sim</code> command "
+            "with this file as <code>--out</code> plays them again (game i of a run is always the same "
+            "game).</strong>"
+        )
+    elif len(games) % players == 0:
         text = "Seats rotate over paired deals, so every agent plays every seat on the same deals."
     else:
         text = (
@@ -469,6 +484,27 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
     if warning:
         text += f" {warning}"
     return _section("summary", "The run", text, _table(("", ""), rows))
+
+
+def missing_games(games: Sequence[Game]) -> str:
+    """``""``, or which game numbers of the run are missing before the last one in ``games``:
+    ``Games 10–18 of the run are missing from the file (9 games)``."""
+    held = {int(g["index"]) for g in games}
+    gaps = sorted(set(range(max(held) + 1)) - held) if held else []
+    if not gaps:
+        return ""
+    spans: list[list[int]] = []
+    for number in gaps:
+        if spans and spans[-1][1] == number - 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    named = [f"{a}" if a == b else f"{a}–{b}" for a, b in spans[:6]] + (["…"] if len(spans) > 6 else [])
+    word = "Game" if len(gaps) == 1 else "Games"
+    return (
+        f"{word} {', '.join(named)} of the run {'is' if len(gaps) == 1 else 'are'} missing from the file "
+        f"({len(gaps)} {'game' if len(gaps) == 1 else 'games'} before its last, game {max(held)})"
+    )
 
 
 def _not_repeatable(agents: Iterable[object]) -> str:
