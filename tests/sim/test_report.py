@@ -9,7 +9,7 @@ import pytest
 
 from skyhall.sim.balance import by_agent, by_seat, categories, impacts, rates
 from skyhall.sim.items import items_of
-from skyhall.sim.report import TOO_FEW, build, missing_games, settings_of, stacked
+from skyhall.sim.report import SHOWN_ITEMS, TOO_FEW, build, missing_games, settings_of, stacked
 from skyhall.sim.results import line
 from skyhall.sim.runner import Run, jobs, play_job
 
@@ -184,3 +184,39 @@ def test_games_missing_from_the_middle_of_a_file_are_named() -> None:
     assert missing_games(games[:3]) == "" and "Game 1 of the run is missing" in missing_games(
         [games[0], games[2]]
     )
+
+
+def test_report_cosmetics_title_run_table_integer_counts_and_no_negative_zero(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from skyhall.sim import report
+
+    drawn: dict[str, Any] = {}
+
+    def keep(plt: Any, fig: Any, alt: str) -> str:
+        drawn[alt] = fig.axes[0]
+        return f"<img alt={alt!r}>"
+
+    monkeypatch.setattr(report, "_png", keep)
+    page = build(lines("skyport", ("random", "random"), 3))
+    assert "<title>Skyhall balance report: Grand Central Skyport</title>" in page
+    summary = re.search(r'<section id="summary">(.*?)</section>', page, re.S)
+    assert summary is not None and "<thead>" not in summary.group(1), "no empty header row"
+    ticks = drawn["Game length"].get_yticks()
+    assert all(float(t).is_integer() for t in ticks), ticks  # 3 games: not 0.5, 1.5, 2.5
+    assert report.signed(-0.04) == "+0.0" and report.signed(-0.0004, "+.1%") == "+0.0%"
+    assert report.signed(-7.0) == "-7.0" and report.signed(0.26, "+.1%") == "+26.0%"
+
+
+def test_the_impact_figure_marks_the_items_it_leaves_out_between(monkeypatch: pytest.MonkeyPatch) -> None:
+    from skyhall.sim import report
+    from skyhall.sim.balance import Impact
+
+    drawn: dict[str, Any] = {}
+    monkeypatch.setattr(report, "_png", lambda plt, fig, alt: drawn.setdefault(alt, fig.axes[0]) and "")
+    found = [Impact("card", str(k), 10, 0.5, 10, 0.5, 0.3 - k / 100, -0.1, 0.5) for k in range(30)]
+    report._impact_section(report._pyplot(), "card", found, multi=False)
+    ax = drawn["Impact of each card"]
+    assert any("6 cards in between left out" in t.get_text() for t in ax.texts)
+    positions = list(ax.get_yticks())
+    assert positions[SHOWN_ITEMS] - positions[SHOWN_ITEMS - 1] > 1, "a gap between strongest and weakest"

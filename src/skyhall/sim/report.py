@@ -26,6 +26,7 @@ from typing import Any
 from skyhall.agents import timed_agents
 from skyhall.core.errors import RecordError
 from skyhall.core.record import GameRecord
+from skyhall.core.registry import get
 from skyhall.sim.balance import (
     Game,
     Impact,
@@ -101,8 +102,16 @@ def build(
             found = impacts(games, held)
             for kind in sorted({i.kind for i in found}):
                 sections.append(_impact_section(plt, kind, [i for i in found if i.kind == kind], multi))
-    title = f"Skyhall balance report: {games[0]['game']}"
+    title = f"Skyhall balance report: {game_title(str(games[0]['game']))}"
     return _PAGE.format(title=html.escape(title), body="\n".join(sections))
+
+
+def game_title(game: str) -> str:
+    """The game's title (``Grand Central Skyport``), or its id for a game not installed here."""
+    try:
+        return get(game).spec.title
+    except KeyError:
+        return game
 
 
 def _left_out(why: str) -> str:
@@ -154,14 +163,14 @@ def build_comparison(
     ]
     for name, run in zip(runs.names[1:], runs.games[1:], strict=True):
         shift = length_shift(runs.games[0], run)
-        change = f"{shift.change:+.1f}"
+        change = signed(shift.change)
         lengths.append(
             (
                 html.escape(name),
                 str(len(run)),
                 f"{mean_length(run):.1f}",
                 f"<b>{change}</b>" if shift.clear else change,
-                f"{shift.low:+.1f} – {shift.high:+.1f}",
+                f"{signed(shift.low)} – {signed(shift.high)}",
             )
         )
     sections.append(
@@ -193,7 +202,7 @@ def build_comparison(
             for kind in sorted({i.kind for f in per_run for i in f}):
                 by_kind = [[i for i in f if i.kind == kind] for f in per_run]
                 sections.append(_impact_shift_section(plt, runs, kind, by_kind))
-    title = f"Skyhall comparison: {runs.games[0][0]['game']}, {' vs '.join(runs.names)}"
+    title = f"Skyhall comparison: {game_title(str(runs.games[0][0]['game']))}, {' vs '.join(runs.names)}"
     return _PAGE.format(title=html.escape(title), body="\n".join(sections))
 
 
@@ -328,7 +337,7 @@ def _shift_figure(
 def _win_shift_section(plt: Any, runs: Runs, label: str, key: Key) -> str:
     shifts = [win_shifts(runs.games[0], run, key) for run in runs.games[1:]]
     title = f"Win rate by {label}"
-    head, rows = _shift_rows(runs, shifts, _pct, lambda x: f"{x:+.1%}")
+    head, rows = _shift_rows(runs, shifts, _pct, lambda x: signed(x, "+.1%"))
     figure = _shift_figure(
         plt, runs, shifts, f"win rate change against {runs.names[0]} (95% Newcombe interval)", title, True
     )
@@ -341,7 +350,7 @@ def _win_shift_section(plt: Any, runs: Runs, label: str, key: Key) -> str:
 def _score_shift_section(plt: Any, runs: Runs, label: str, key: Key) -> str:
     shifts = [score_shifts(runs.games[0], run, key) for run in runs.games[1:]]
     title = f"Mean score by {label}"
-    head, rows = _shift_rows(runs, shifts, lambda x: f"{x:.1f}", lambda x: f"{x:+.1f}")
+    head, rows = _shift_rows(runs, shifts, lambda x: f"{x:.1f}", signed)
     figure = _shift_figure(
         plt, runs, shifts, f"mean score change against {runs.names[0]} (95% interval)", title
     )
@@ -360,7 +369,7 @@ def _impact_shift_section(plt: Any, runs: Runs, kind: str, found: Sequence[Seque
     shifts = [impact_shifts(found[0], other, MIN_ITEM_GAMES) for other in found[1:]]
     if not shifts[0]:
         return _section(f"impact-{kind}", title, "", f'<p class="note">{TOO_FEW}</p>')
-    head, rows = _shift_rows(runs, shifts, lambda x: f"{x:+.1%}", lambda x: f"{x:+.1%}")
+    head, rows = _shift_rows(runs, shifts, lambda x: signed(x, "+.1%"), lambda x: signed(x, "+.1%"))
     drawn = {s.key for s in shifts[0][: 2 * SHOWN_ITEMS]}
     figure = _shift_figure(
         plt,
@@ -404,10 +413,20 @@ def _png(plt: Any, fig: Any, alt: str) -> str:
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+def _table(head: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> str:
+    """A table; ``head`` ``None`` for one of names and values, which needs no header row."""
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    if head is None:
+        return f"<table><tbody>{body}</tbody></table>"
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def signed(x: float, spec: str = "+.1f") -> str:
+    """``x`` with its sign, as ``format(x, spec)``, but a value that rounds to zero is ``+0.0``, never
+    ``-0.0`` (an interval read ``-7.0 – -0.0``)."""
+    text = format(x, spec)
+    return format(0.0, spec) if float(text.rstrip("%")) == 0 else text
 
 
 def _section(anchor: str, title: str, text: str, *parts: str) -> str:
@@ -447,7 +466,7 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
     chosen = {k: v for k, v in run.get("options", {}).items() if k != "data"}
     options = ", ".join(f"{k}={v}" for k, v in sorted(chosen.items()))
     rows = [
-        ("game", html.escape(str(first["game"]))),
+        ("game", html.escape(f"{game_title(str(first['game']))} ({first['game']})")),
         ("games", str(len(games))),
         ("players", str(first["players"])),
         ("agents (first game's seats)", agents),
@@ -483,7 +502,7 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
     warning = _not_repeatable(run.get("agents", first["agents"]))
     if warning:
         text += f" {warning}"
-    return _section("summary", "The run", text, _table(("", ""), rows))
+    return _section("summary", "The run", text, _table(None, rows))
 
 
 def missing_games(games: Sequence[Game]) -> str:
@@ -606,11 +625,14 @@ def _scores_section(plt: Any, games: Sequence[Game], multi: bool) -> str:
 
 
 def _length_section(plt: Any, games: Sequence[Game]) -> str:
+    from matplotlib.ticker import MaxNLocator
+
     lengths = [int(g["decisions"]) for g in games]
     fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 3.5))
     ax.hist(lengths, bins=min(30, max(5, len(set(lengths)))), color="#72b7b2", edgecolor="white")
     ax.set_xlabel("decisions in the game (every choice of every seat; forced moves not counted)")
     ax.set_ylabel("games")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # a count of games: no 2.5
     ax.set_title("Game length")
     ordered = sorted(lengths)
     rows = [
@@ -671,13 +693,27 @@ def _categories_section(plt: Any, games: Sequence[Game], multi: bool) -> str:
 
 def _impact_section(plt: Any, kind: str, found: Sequence[Impact], multi: bool) -> str:
     shown = [i for i in found if i.with_games >= MIN_ITEM_GAMES and i.without_games >= MIN_ITEM_GAMES]
-    if len(shown) > 2 * SHOWN_ITEMS:
+    between = len(shown) - 2 * SHOWN_ITEMS  # items left out of the figure's middle
+    if between > 0:
         shown = [*shown[:SHOWN_ITEMS], *shown[-SHOWN_ITEMS:]]
     parts = []
     title = f"Impact of each {kind}"
     if shown:
-        fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.32 * len(shown) + 1.8))
-        y = list(range(len(shown)))
+        fig, ax = plt.subplots(figsize=(FIGURE_WIDTH, 0.32 * (len(shown) + 2 * (between > 0)) + 1.8))
+        # the weakest sit two rows further down when items are left out between: a marked gap
+        y = [k + (2 if between > 0 and k >= SHOWN_ITEMS else 0) for k in range(len(shown))]
+        if between > 0:
+            ax.axhline(SHOWN_ITEMS + 0.5, color="#999999", linestyle=":", linewidth=1)
+            ax.text(
+                0.5,
+                SHOWN_ITEMS + 0.5,
+                f"{between} {kind}{'' if between == 1 else 's'} in between left out (the table has all)",
+                transform=ax.get_yaxis_transform(),
+                ha="center",
+                va="center",
+                color="#555555",
+                backgroundcolor="white",
+            )
         ax.errorbar(
             [i.difference for i in shown],
             y,
@@ -703,8 +739,10 @@ def _impact_section(plt: Any, kind: str, found: Sequence[Impact], multi: bool) -
             _pct(i.with_rate),
             str(i.without_games),
             _pct(i.without_rate),
-            f"<b>{i.difference:+.1%}</b>" if i.low > 0 or i.high < 0 else f"{i.difference:+.1%}",
-            f"{i.low:+.1%} – {i.high:+.1%}",
+            f"<b>{signed(i.difference, '+.1%')}</b>"
+            if i.low > 0 or i.high < 0
+            else signed(i.difference, "+.1%"),
+            f"{signed(i.low, '+.1%')} – {signed(i.high, '+.1%')}",
         )
         for i in found
     ]
