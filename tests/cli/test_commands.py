@@ -589,7 +589,10 @@ def test_data_lists_the_files_tables_entries_and_fields_and_a_set_that_works(gam
     assert code == 0 and "data files in" in said and "(reconstructed)" in said
     example = re.search(rf"--set ({re.escape(game_id)}\.\S+=\S+?);", said)
     assert example is not None
-    assert variant.build(game_id, None, [example[1]]) is not None  # the value it shows is the file's own
+    assert variant.changes(game_id, variant.build(game_id, None, [example[1]]))  # it changes a value
+    if game_id == "skyport":  # a table's short fields with their values: the token stacks
+        wide = runner.invoke(app, ["data", game_id], env={"COLUMNS": "200"}).output
+        assert "colours = [10, 8, 6, 4], icons = [7, 5, 4, 3]" in wide
     if game_id == "skyrise":
         assert "wonder 1 (Hall" in said  # entries named as errors name them
     assert invoke("data", "chess")[0] == 2

@@ -77,6 +77,33 @@ def test_a_variant_run_records_its_overlay_and_replays(tmp_path: Path) -> None:
         assert list(state.result().scores) == data["scores"]
 
 
+def test_a_variant_is_said_as_its_changes_and_one_that_changes_nothing_is_no_variant(tmp_path: Path) -> None:
+    shipped = data_text("skyhall.games.skyport", "airships.toml")
+    copy = tmp_path / "my-airships.toml"
+    b3 = shipped.index('id = "B3"')
+    copy.write_text(shipped[:b3] + shipped[b3:].replace("movement = 3", "movement = 1", 1), encoding="utf-8")
+    out = tmp_path / "b3.jsonl"
+    code, said = invoke(*SIM, "--games", "2", "--variant", str(copy), "--out", str(out))
+    said = " ".join(said.split())
+    assert code == 0 and "(airships.B3.movement 3 → 1)" in said and "entries replaced" not in said
+    assert json.loads(out.read_text().splitlines()[0])["variant"] == {"airships": {"B3": {"movement": 1}}}
+    code, said = invoke(
+        *SIM, "--games", "2", "--set", "skyport.B1.movement=4", "--out", str(tmp_path / "n.jsonl")
+    )
+    said = " ".join(said.split())
+    assert code == 0 and "this variant changes nothing: B1.movement=4 is already the shipped value" in said
+    assert "with a variant" not in said
+    assert json.loads((tmp_path / "n.jsonl").read_text().splitlines()[0])["variant"] is None
+    both = tmp_path / "v1.toml"
+    both.write_text("[board.tokens]\ncolours = [12, 9, 6, 3]\n", encoding="utf-8")
+    code, said = invoke(
+        *SIM, "--games", "2", "--variant", str(both), "--set", "skyport.tokens.colours=1,1,1,1"
+    )
+    said = " ".join(said.split())
+    assert code == 0 and "--set skyport.tokens.colours=1,1,1,1 overrides the variant" in said
+    assert "(board.tokens.colours [10, 8, 6, 4] → [1, 1, 1, 1])" in said and "12, 9" not in said
+
+
 def test_game_options_set_every_game_of_a_run(tmp_path: Path) -> None:
     out = tmp_path / "o.jsonl"
     sim = ("sim", "skyrise", "-p", "3", "-n", "3", "-w", "1", "--agents", "random", "--out", str(out))
@@ -433,7 +460,8 @@ def test_report_puts_a_baseline_and_its_variant_side_by_side(tmp_path: Path) -> 
         assert f'<section id="{anchor}">' in text
     for kind in ("airship", "city", "station"):  # per-item impact, from replaying both runs
         assert f'<section id="impact-{kind}">' in text
-    assert "tokens dealt and seated the same games as it" in text and "tokens.colours=[12, 9, 6, 3]" in text
+    assert "tokens dealt and seated the same games as it" in text
+    assert "board.tokens.colours [10, 8, 6, 4] → [12, 9, 6, 3]" in text
     other = tmp_path / "skyrise.jsonl"
     assert invoke("sim", "skyrise", "--games", "2", "--out", str(other))[0] == 0
     code, said = invoke("report", str(base), str(other), "-o", str(tmp_path / "x.html"))

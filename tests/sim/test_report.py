@@ -9,9 +9,10 @@ import pytest
 
 from skyhall.sim.balance import by_agent, by_seat, categories, impacts, rates
 from skyhall.sim.items import items_of
-from skyhall.sim.report import SHOWN_ITEMS, TOO_FEW, build, missing_games, settings_of, stacked
+from skyhall.sim.report import SHOWN_ITEMS, TOO_FEW, build, missing_games, stacked
 from skyhall.sim.results import line
 from skyhall.sim.runner import Run, jobs, play_job
+from skyhall.sim.variant import settings_of
 
 
 def lines(

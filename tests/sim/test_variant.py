@@ -15,7 +15,7 @@ from skyhall.games.skyport.cards import load
 from skyhall.games.skyrise import VARIANTS
 from skyhall.sim.parallel import play_batch
 from skyhall.sim.runner import Outcome, Run, jobs
-from skyhall.sim.variant import build, described, setting, value_of
+from skyhall.sim.variant import build, changes, described, described_changes, prepare, setting, value_of
 
 SHIPPED_TOKENS = ((10, 8, 6, 4), (7, 5, 4, 3))
 
@@ -171,3 +171,70 @@ def test_a_variant_is_described_in_set_words() -> None:
     assert described(whole) == "airships.airship (all 2 entries replaced)"
     many = {"board": {f"f{k}": k for k in range(8)}}
     assert described(many, shown=3) == "board.f0=0, board.f1=1, board.f2=2 and 5 more"
+
+
+def test_an_edited_copy_of_a_whole_file_is_recorded_and_described_as_its_differences(tmp_path: Path) -> None:
+    shipped = (Path(skyport.__file__).parent / "data" / "airships.toml").read_text(encoding="utf-8")
+    copy = tmp_path / "my-airships.toml"
+    b3 = shipped.index('id = "B3"')
+    copy.write_text(shipped[:b3] + shipped[b3:].replace("movement = 3", "movement = 1", 1), encoding="utf-8")
+    overlay = build("skyport", copy, [])
+    assert overlay == {"airships": {"B3": {"movement": 1}}}  # not the 60 entries
+    assert described_changes("skyport", overlay) == ["airships.B3.movement 3 → 1"]
+    whole = {"airships": {"airship": load_toml_tables("airships")}}  # a results file of before: still read
+    whole["airships"]["airship"][2]["movement"] = 1
+    assert described_changes("skyport", whole) == ["airships.B3.movement 3 → 1"]
+    assert skyport.VARIANTS.get(whole) == skyport.VARIANTS.get(overlay)
+
+
+def load_toml_tables(stem: str) -> list[dict[str, Any]]:
+    from skyhall.core.data import load_toml
+
+    tables: list[dict[str, Any]] = load_toml("skyhall.games.skyport", f"{stem}.toml")[1]["airship"]
+    return tables
+
+
+def test_a_variant_of_shipped_values_only_is_no_variant_and_says_so(tmp_path: Path) -> None:
+    found = prepare("skyport", None, ["skyport.B1.movement=4"])
+    assert found.overlay is None
+    assert found.notes == [
+        "this variant changes nothing: B1.movement=4 is already the shipped value; the run plays the "
+        "shipped data and is recorded as no variant"
+    ]
+    kept = prepare("skyport", None, ["skyport.B1.movement=4", "skyport.B2.movement=2"])
+    assert kept.overlay == {"B1": {"movement": 4}, "B2": {"movement": 2}}
+    assert kept.notes == [
+        "--set skyport.B1.movement=4 changes nothing: its values are already those of the shipped data"
+    ]
+    copy = tmp_path / "same.toml"
+    copy.write_text(
+        (Path(skyport.__file__).parent / "data" / "airships.toml").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    assert prepare("skyport", copy, []).overlay is None
+
+
+def test_two_changes_to_one_field_keep_the_last_and_say_it_overrides(tmp_path: Path) -> None:
+    file = tmp_path / "v1.toml"
+    file.write_text(
+        "[board.tokens]\ncolours = [12, 9, 6, 3]\n[airships.B3]\nmovement = 4\n", encoding="utf-8"
+    )
+    found = prepare("skyport", file, ["skyport.tokens.colours=1,1,1,1"])
+    assert found.notes == [
+        f"--set skyport.tokens.colours=1,1,1,1 overrides the variant {file} on board.tokens.colours: the "
+        "last change to a field wins"
+    ]
+    assert found.overlay == {
+        "airships": {"B3": {"movement": 4}},
+        "board": {"tokens": {"colours": [1, 1, 1, 1]}},
+    }
+    assert [str(c) for c in changes("skyport", found.overlay)] == [
+        "airships.B3.movement 3 → 4",
+        "board.tokens.colours [10, 8, 6, 4] → [1, 1, 1, 1]",
+    ]
+    assert prepare("skyport", file, ["skyport.tokens.icons=9,6,4,2"]).notes == []  # another field
+
+
+def test_a_file_table_and_a_later_short_named_change_to_it_both_apply() -> None:
+    both = {"board": {"tokens": {"colours": [12, 9, 6, 3]}}, "tokens": {"icons": [9, 6, 4, 2]}}
+    assert skyport.VARIANTS.get(both).tokens == ((12, 9, 6, 3), (9, 6, 4, 2))

@@ -11,6 +11,8 @@ from rich.table import Table
 
 from skyhall.cli.common import find_game
 from skyhall.core.data import data_stems, entry_name, load_toml
+from skyhall.core.errors import DataError
+from skyhall.sim import variant
 
 SHOWN = 6
 """Entries named per array before the rest are counted."""
@@ -59,12 +61,23 @@ def _contents(key: str, value: Any) -> tuple[str, str]:
         more = f" … ({len(names)})" if len(names) > SHOWN else ""
         return ", ".join(names[:SHOWN]) + more, ", ".join(value[0])
     if isinstance(value, dict):
-        return "", ", ".join(value)
+        return "", ", ".join(_field(k, v) for k, v in value.items())
     return "", f"= {value!r}"
 
 
+def _field(key: str, value: Any) -> str:
+    """A field of a table with its value when that is short (``colours = [10, 8, 6, 4]``), else its name."""
+    shown = f"{key} = {value!r}"
+    return shown if not isinstance(value, dict) and len(shown) <= SHORT else key
+
+
+SHORT = 32
+"""The longest field shown with its value in the fields column."""
+
+
 def _example(game_id: str, key: str, first: dict[str, Any]) -> str:
-    """A --set item for the first number of an array's first entry (as data files name entries)."""
+    """A --set item that changes the first number of an array's first entry (as data files name
+    entries): one more than shipped, else one less, whichever the game accepts; ``""`` if neither."""
     name = entry_name(key, 0, first)
     number = next(
         (f for f, v in first.items() if isinstance(v, int) and not isinstance(v, bool) and f != "number"),
@@ -72,4 +85,11 @@ def _example(game_id: str, key: str, first: dict[str, Any]) -> str:
     )
     if number is None or " " in name:
         return ""
-    return f"{game_id}.{name}.{number}={first[number]}"
+    for value in (first[number] + 1, first[number] - 1):
+        example = f"{game_id}.{name}.{number}={value}"
+        try:
+            if variant.build(game_id, None, [example]) is not None:
+                return example
+        except DataError:
+            continue
+    return ""

@@ -92,12 +92,17 @@ def game_options(
     players: int | None = None,
 ) -> dict[str, Any]:
     """The ``--option`` choices (seat 0 first unless one sets ``first_player``), plus the checked variant
-    overlay (the ``data`` option) if any; a game of ``players`` is set up once here, so a bad value fails
+    overlay (the ``data`` option) if any, its notes printed (a change overriding an earlier one, a
+    variant that changes nothing); a game of ``players`` is set up once here, so a bad value fails
     now, not in every worker."""
     try:
-        overlay = variant.build(game.id, file, settings or [])
+        built = variant.prepare(game.id, file, settings or [])
     except DataError as exc:
         fail(f"bad variant: {exc}")
+    overlay = built.overlay
+    console = Console(highlight=False)
+    for note in built.notes:
+        console.print(f"Note: {note}.", style="yellow")
     options: dict[str, Any] = chosen_options(game, entries or [])
     if overlay:
         options["data"] = overlay
@@ -287,7 +292,8 @@ def sim(
     first = run.options.get("first_player")
     order = f"Player {first + 1} (seat {first}) plays first, " if isinstance(first, int) else ""
     data = run.options.get("data")
-    changed = f" with a variant of the card data ({variant.described(data)})," if data else ""
+    shown = ", ".join(variant.described_changes(game.id, data, shown=6))
+    changed = f" with a variant of the card data ({shown})," if data else ""
     rules = "".join(f" {k}={v}," for k, v in run.options.items() if k not in ("data", "first_player"))
     played = f"{len(lines)} of {games}" if interrupted else str(games)
     console.print(

@@ -6,6 +6,7 @@ as it is read and :meth:`Entry.done` rejects fields nobody asked for (usually a 
 
 from __future__ import annotations
 
+import copy
 import difflib
 import hashlib
 import json
@@ -228,7 +229,7 @@ class Variants(Generic[C]):
             raise DataError("variant", "(top level)", "data", f"a table of data files, found {overlay!r}")
         key = json.dumps(overlay, sort_keys=True, default=str)
         if key not in self._built:
-            patches = self._by_file(overlay)
+            patches = _by_file(self.package, overlay)
 
             def read(name: str) -> tuple[str, dict[str, Any]]:
                 shown, document = load_toml(self.package, name)
@@ -239,29 +240,6 @@ class Variants(Generic[C]):
             self._same_actions(catalog)
             self._built[key] = catalog
         return self._built[key]
-
-    def _by_file(self, overlay: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-        stems = self.stems()
-        patches: dict[str, dict[str, Any]] = {}
-        for key, value in overlay.items():
-            if key in stems:
-                if not isinstance(value, Mapping):
-                    raise DataError(
-                        f"{key}.toml", "(top level)", "(file)", f"a table of changes, found {value!r}"
-                    )
-                patches.setdefault(key, {}).update(value)
-                continue
-            holders = [s for s in stems if _names(load_toml(self.package, f"{s}.toml")[1], key)]
-            if len(holders) != 1:
-                where = f"it is in {', '.join(holders)}" if holders else "no file has it"
-                raise DataError(
-                    "variant",
-                    "(top level)",
-                    key,
-                    f"a data file ({', '.join(stems)}), or a table or entry id of just one of them ({where})",
-                )
-            patches.setdefault(holders[0], {})[key] = value
-        return patches
 
     def _same_actions(self, catalog: C) -> None:
         mine, shipped = tuple(self.actions(catalog)), tuple(self.actions(self.base()))
@@ -275,6 +253,55 @@ class Variants(Generic[C]):
                 f"changes that keep the game's {len(shipped)} actions (this one gives {len(mine)}; "
                 f"new: {_some(new)}; gone: {_some(gone)})",
             )
+
+
+def overlaid(package: str, overlay: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """Every data file of ``package`` (by stem) as parsed, with ``overlay`` merged in as
+    :class:`Variants` merges it, unvalidated (a fresh copy each call); ``None``: the shipped files."""
+    patches = _by_file(package, overlay or {})
+    out = {}
+    for stem in data_stems(package):
+        shown, document = load_toml(package, f"{stem}.toml")
+        _patch(shown, document, patches.get(stem, {}), top=True)
+        out[stem] = document
+    return out
+
+
+def _by_file(package: str, overlay: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """``overlay`` split by data file: a first-level key naming a table or entry id of one file only
+    goes under that file's stem (see :class:`Variants`)."""
+    stems = data_stems(package)
+    patches: dict[str, dict[str, Any]] = {}
+    for key, value in overlay.items():
+        if key in stems:
+            if not isinstance(value, Mapping):
+                raise DataError(
+                    f"{key}.toml", "(top level)", "(file)", f"a table of changes, found {value!r}"
+                )
+            _merge_into(patches.setdefault(key, {}), value)
+            continue
+        holders = [s for s in stems if _names(load_toml(package, f"{s}.toml")[1], key)]
+        if len(holders) != 1:
+            where = f"it is in {', '.join(holders)}" if holders else "no file has it"
+            raise DataError(
+                "variant",
+                "(top level)",
+                key,
+                f"a data file ({', '.join(stems)}), or a table or entry id of just one of them ({where})",
+            )
+        _merge_into(patches.setdefault(holders[0], {}), {key: value})
+    return patches
+
+
+def _merge_into(target: dict[str, Any], change: Mapping[str, Any]) -> None:
+    """``change`` merged into ``target`` in place, tables key by key (so ``board.tokens.colours`` and a
+    later ``tokens.icons`` both stay), other values replaced (the later one wins)."""
+    for key, value in change.items():
+        current = target.get(key)
+        if isinstance(current, dict) and isinstance(value, Mapping):
+            _merge_into(current, value)
+        else:
+            target[key] = copy.deepcopy(value)
 
 
 def _some(items: list[str], shown: int = 3) -> str:

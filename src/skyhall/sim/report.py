@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -52,6 +51,7 @@ from skyhall.sim.compare import (
     win_shifts,
 )
 from skyhall.sim.items import Item, items_of
+from skyhall.sim.variant import described_changes
 
 FIGURE_WIDTH = 9.0
 """Inches; at 100 dpi a figure is 900 px wide, readable without zooming."""
@@ -220,7 +220,9 @@ def _runs_section(runs: Runs) -> str:
         first = run[0]
         settings = first.get("run", {})
         chosen = {k: v for k, v in settings.get("options", {}).items() if k != "data"}
-        variant = "<br>".join(f"<code>{html.escape(x)}</code>" for x in settings_of(first.get("variant")))
+        variant = "<br>".join(
+            f"<code>{html.escape(x)}</code>" for x in described_changes(first["game"], first.get("variant"))
+        )
         rows.append(
             (
                 html.escape(name),
@@ -451,13 +453,6 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
-def settings_of(overlay: Any, path: str = "") -> list[str]:
-    """A card-data overlay as the ``--set`` settings that make it (``board.tokens.colours=[12, 9, 6, 3]``)."""
-    if isinstance(overlay, dict):
-        return [s for key, value in overlay.items() for s in settings_of(value, f"{path}{key}.")]
-    return [f"{path.rstrip('.')}={json.dumps(overlay)}"] if path else []
-
-
 def _summary(games: Sequence[Game], multi: bool) -> str:
     first = games[0]
     run = first.get("run", {})
@@ -475,7 +470,7 @@ def _summary(games: Sequence[Game], multi: bool) -> str:
         ("plays first", html.escape(seat_label(first_seat(games)))),
         (
             "variant",
-            "<br>".join(f"<code>{html.escape(s)}</code>" for s in settings_of(variant))
+            "<br>".join(f"<code>{html.escape(s)}</code>" for s in described_changes(first["game"], variant))
             or "none (the shipped data)",
         ),
         ("rules and data", html.escape(str(run.get("fingerprint", "not recorded")))),

@@ -31,10 +31,11 @@ from __future__ import annotations
 import json
 import tomllib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skyhall.core.data import data_stems, load_toml, parse_toml
+from skyhall.core.data import ENTRY_NAMES, data_stems, load_toml, overlaid, parse_toml
 from skyhall.core.errors import DataError
 from skyhall.core.registry import get
 
@@ -139,17 +140,42 @@ def merge(base: Mapping[str, Any], change: Mapping[str, Any]) -> Overlay:
     return out
 
 
+@dataclass(frozen=True)
+class Variant:
+    """A checked variant: the ``overlay`` to record (``None`` when it changes nothing) and ``notes`` for
+    the designer (a change that overrides an earlier one, a change that changes nothing)."""
+
+    overlay: Overlay | None
+    notes: list[str] = field(default_factory=list)
+
+
 def build(game: str, file: Path | None, settings: Sequence[str]) -> Overlay | None:
-    """The checked overlay of ``--variant file`` and ``--set`` items (``None`` when there is none).
+    """The checked overlay of ``--variant file`` and ``--set`` items (``None`` when there is none, or
+    when it changes nothing); see :func:`prepare`."""
+    return prepare(game, file, settings).overlay
+
+
+def prepare(game: str, file: Path | None, settings: Sequence[str]) -> Variant:
+    """The checked variant of ``--variant file`` and ``--set`` items, in that order.
 
     Raises :class:`DataError` naming what is wrong (syntax, unknown key, wrong type,
-    invalid value, a change of the action space); nothing is changed then.
+    invalid value, a change of the action space); nothing is changed then. Two changes to one field
+    (under any of its names: ``board.tokens.colours``, ``tokens.colours``) keep the last, with a note
+    that it overrides the earlier one. A variant whose values are all the shipped ones is no variant
+    (``overlay`` ``None``, with a note saying so). An overlay that replaces a whole array of tables (an
+    edited copy of a data file) or that overrides a change is recorded as its differences from the
+    shipped data (``airships.B3.movement``) when they give the same data; otherwise as written.
     """
     sources = [(read_file(file, game), f"the variant {file}")] if file is not None else []
     sources += [(setting(game, text), f"--set {text}") for text in settings]
     overlay: Overlay = {}
     definition = get(game)
+    package = definition.package
+    notes: list[str] = []
+    seen: list[tuple[set[tuple[str, ...]], str]] = []
+    overridden = False
     for change, source in sources:
+        before = overlay
         overlay = merge(overlay, change)
         try:
             json.dumps(overlay)
@@ -161,7 +187,178 @@ def build(game: str, file: Path | None, settings: Sequence[str]) -> Overlay | No
             definition.new_game(definition.spec.min_players, 0, {"data": overlay})
         except DataError as exc:  # the shipped file's name, entry and field, and where the change came from
             raise DataError(exc.file, exc.entry, exc.field, f"{exc.expected} (changed by {source})") from None
-    return overlay or None
+        mine = touched(game, change)
+        for paths, earlier in seen:
+            common = sorted(
+                ".".join(p) for p in mine if any(p[: len(q)] == q or q[: len(p)] == p for q in paths)
+            )
+            if common:
+                overridden = True
+                notes.append(
+                    f"{source} overrides {earlier} on {', '.join(common)}: the last change to a field wins"
+                )
+        seen.append((mine, source))
+        if len(sources) > 1 and overlaid(package, before) == overlaid(package, overlay):
+            notes.append(f"{source} changes nothing: its values are already those of the shipped data")
+    if not overlay:
+        return Variant(None, notes)
+    found = changes(game, overlay)
+    if not found:
+        already = (
+            "is already the shipped value"
+            if len(settings_of(overlay)) == 1
+            else "are already the shipped values"
+        )
+        notes.append(
+            f"this variant changes nothing: {described(overlay)} {already}; the run plays the shipped data "
+            "and is recorded as no variant"
+        )
+        return Variant(None, notes)
+    if overridden or _replaces_tables(overlay):
+        small = minimal(found)
+        if small is not None and overlaid(package, small) == overlaid(package, overlay):
+            return Variant(small, notes)
+    return Variant(overlay, notes)
+
+
+MISSING: Any = type("Missing", (), {"__repr__": lambda self: "(none)"})()
+"""A field one side of a :class:`Change` does not have."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One field a variant changes, against the shipped data: ``keys`` in ``--set`` words
+    (``("airships", "B3", "movement")``: the file, then an entry by id, or a table, an array and an
+    entry by number, name or place, then the field), its ``before`` and ``after`` values
+    (:data:`MISSING` for none), and the shipped table of the array entry it is in, if any."""
+
+    keys: tuple[str, ...]
+    before: Any
+    after: Any
+    entry: Mapping[str, Any] | None = None
+
+    @property
+    def path(self) -> str:
+        return ".".join(self.keys)
+
+    def __str__(self) -> str:
+        return f"{self.path} {_value(self.before)} → {_value(self.after)}"
+
+
+def changes(game: str, overlay: Mapping[str, Any] | None) -> list[Change]:
+    """Every field ``overlay`` changes in ``game``'s data as installed here, in file order (none for a
+    value that is already the shipped one); entries are matched by their names, so an edited copy of a
+    whole data file gives just the fields edited."""
+    package = get(game).package
+    out: list[Change] = []
+    shipped, mine = overlaid(package, None), overlaid(package, overlay)
+    for stem in shipped:
+        _walk((stem,), shipped[stem], mine[stem], None, out)
+    return out
+
+
+def touched(game: str, overlay: Mapping[str, Any]) -> set[tuple[str, ...]]:
+    """The fields ``overlay`` sets, whatever their values (as :class:`Change` keys); a replaced array
+    of tables sets the fields that differ from the shipped ones."""
+    return {c.keys for c in changes(game, _marked(overlay))}
+
+
+def described_changes(game: str, overlay: Mapping[str, Any] | None, shown: int | None = None) -> list[str]:
+    """What ``overlay`` changes, one line per field, as ``airships.B3.movement 3 → 1`` (against the
+    data installed here); past ``shown`` lines, how many more. An overlay that does not apply here
+    (other data files) is described as written (:func:`settings_of`)."""
+    if not overlay:
+        return []
+    try:
+        lines = [str(c) for c in changes(game, overlay)]
+    except (DataError, KeyError):
+        lines = settings_of(overlay)
+    if not lines:
+        lines = [f"{line} (already the shipped value)" for line in settings_of(overlay)]
+    if shown is not None and len(lines) > shown:
+        lines = [*lines[:shown], f"and {len(lines) - shown} more"]
+    return lines
+
+
+def settings_of(overlay: Any, path: str = "") -> list[str]:
+    """An overlay as the ``--set`` settings that make it (``board.tokens.colours=[12, 9, 6, 3]``; a
+    replaced array of tables by its name alone)."""
+    if isinstance(overlay, Mapping):
+        return [s for key, value in overlay.items() for s in settings_of(value, f"{path}{key}.")]
+    if not path:
+        return []
+    if _tables(overlay):
+        return [f"{path.rstrip('.')} (all {len(overlay)} entries replaced)"]
+    return [f"{path.rstrip('.')}={json.dumps(overlay)}"]
+
+
+def minimal(found: Sequence[Change]) -> Overlay | None:
+    """The overlay that makes just ``found`` (entries by id, number, name or place), or ``None`` when
+    one removes a field (no overlay can)."""
+    out: Overlay = {}
+    for change in found:
+        if change.after is MISSING:
+            return None
+        table = out
+        for key in change.keys[:-1]:
+            table = table.setdefault(key, {})
+        table[change.keys[-1]] = change.after
+    return out
+
+
+def _walk(
+    keys: tuple[str, ...], before: Any, after: Any, entry: Mapping[str, Any] | None, out: list[Change]
+) -> None:
+    if before is after or (type(before) is type(after) and before == after):
+        return
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in [*before, *(k for k in after if k not in before)]:
+            _walk((*keys, key), before.get(key, MISSING), after.get(key, MISSING), entry, out)
+    elif _tables(before) and _tables(after) and _same_entries(keys[-1], before, after):
+        for i, (b, a) in enumerate(zip(before, after, strict=True)):
+            _walk(_entry_keys(keys, i, b), b, a, b, out)
+    else:
+        out.append(Change(keys, before, after, entry))
+
+
+def _entry_keys(keys: tuple[str, ...], i: int, table: Mapping[str, Any]) -> tuple[str, ...]:
+    """How ``--set`` names entry ``i`` of the array at ``keys``: by id straight under the file (for an
+    array at a file's top level), else by id, number or name, else by place."""
+    if "id" in table and len(keys) == 2:
+        return (keys[0], str(table["id"]))
+    pick = next((str(table[name]) for name in ENTRY_NAMES if name in table), str(i))
+    return (*keys, pick)
+
+
+def _same_entries(array: str, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> bool:
+    """Whether two arrays of tables hold the same entries in the same order (by their names)."""
+    names = [tuple(t.get(n) for n in ENTRY_NAMES) for t in before]
+    return len(before) == len(after) and names == [tuple(t.get(n) for n in ENTRY_NAMES) for t in after]
+
+
+def _tables(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, Mapping) for v in value)
+
+
+def _replaces_tables(overlay: Any) -> bool:
+    """Whether ``overlay`` replaces a whole array of tables somewhere (an edited copy of a data file)."""
+    if isinstance(overlay, Mapping):
+        return any(_replaces_tables(v) for v in overlay.values())
+    return _tables(overlay)
+
+
+class _Mark:
+    """A value unlike any other, put in place of each value of an overlay to find the fields it sets."""
+
+
+def _marked(overlay: Any) -> Any:
+    if isinstance(overlay, Mapping):
+        return {key: _marked(value) for key, value in overlay.items()}
+    return overlay if _tables(overlay) else _Mark()
+
+
+def _value(value: Any) -> str:
+    return repr(value) if value is MISSING else json.dumps(value, ensure_ascii=False)
 
 
 def _toml_value(text: str) -> Any:
