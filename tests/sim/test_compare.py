@@ -113,3 +113,19 @@ def test_game_length_changes_are_paired_like_scores() -> None:
     other = [{**g, "run": {**g["run"], "seed": 2}} for g in longer]
     apart = length_shift(BASE, other)
     assert not apart.paired and apart.change == pytest.approx(1.0)
+
+
+def test_items_a_variant_changed_come_first_and_are_found_by_entry_or_value() -> None:
+    from skyhall.sim.report import changed_items
+    from skyhall.sim.variant import changes
+
+    base = [impact("B3", 0.0, 0.05), impact("R1", 0.0, 0.05)]
+    other = [impact("B3", 0.01, 0.05), impact("R1", -0.30, 0.05)]
+    assert [s.key for s in impact_shifts(base, other, least=5)] == ["R1", "B3"]
+    assert [s.key for s in impact_shifts(base, other, least=5, first={"B3"})] == ["B3", "R1"]
+    edited = changes("skyport", {"airships": {"B3": {"movement": 1}}})
+    assert changed_items([base, other], [[], edited]) == {"B3"}
+    assert changed_items([base, other], [edited, edited]) == set()  # both runs changed it alike
+    token = [Impact("token", "colours #1", 10, 0.5, 10, 0.5, 0.0, -0.1, 0.1, "10")]
+    more = [Impact("token", "colours #1", 10, 0.5, 10, 0.5, 0.0, -0.1, 0.1, "12")]
+    assert changed_items([token, more], [[], []]) == {"colours #1"}

@@ -70,13 +70,13 @@ def test_every_game_maps_its_final_view_to_items_per_seat(game: str, kinds: set[
     data = lines(game, ("random", "random", "random"), 1)[0]
     held = items_of(GameRecord.from_dict(data["record"]))
     assert held is not None and len(held) == 3
-    assert kinds <= {kind for seat in held for kind, _ in seat}
+    assert kinds <= {item.kind for seat in held for item in seat}
     for a in range(3):
         for b in range(a + 1, 3):
             shared = {i for i in held[a] & held[b] if i[0] not in ("objective",)}
             assert not shared, f"{shared} held by two seats"
     if game == "skyrise":  # a district says where it lies: "C4 (Central Island)", "Wb (West Island)"
-        names = {name for seat in held for kind, name in seat if kind == "district"}
+        names = {item.name for seat in held for item in seat if item.kind == "district"}
         where = r"(C\d \(Central|[NESW][a-n] \((North|East|South|West)) Island\)"
         assert names and all(re.fullmatch(where, n) for n in names), names
 
@@ -221,3 +221,37 @@ def test_the_impact_figure_marks_the_items_it_leaves_out_between(monkeypatch: py
     assert any("6 cards in between left out" in t.get_text() for t in ax.texts)
     positions = list(ax.get_yticks())
     assert positions[SHOWN_ITEMS] - positions[SHOWN_ITEMS - 1] > 1, "a gap between strongest and weakest"
+
+
+def test_skyport_tokens_are_named_by_their_place_in_the_stack_with_their_value() -> None:
+    from skyhall.core.record import GameRecord
+
+    tokens = {"data": {"tokens": {"colours": [12, 9, 6, 3]}}}
+    for options, stack in (({}, [10, 8, 6, 4]), (tokens, [12, 9, 6, 3])):
+        held = [
+            items_of(GameRecord.from_dict(g["record"]))
+            for g in lines("skyport", ("greedy",) * 2, 6, 1, options)
+        ]
+        found = {i for game in held if game is not None for seat in game for i in seat if i.kind == "token"}
+        colours = {i for i in found if i.name.startswith("colours")}
+        assert colours and all(
+            i.name in {f"colours #{k + 1}" for k in range(4)} and i.value == str(stack[int(i.name[-1]) - 1])
+            for i in colours
+        ), colours
+
+
+def test_a_comparison_matches_items_by_identity_and_puts_the_changed_ones_first() -> None:
+    from skyhall.sim.compare import Runs
+    from skyhall.sim.report import CHANGED, build_comparison
+
+    base = lines("skyport", ("greedy", "random"), 16, 3)
+    tokens = lines("skyport", ("greedy", "random"), 16, 3, {"data": {"tokens": {"colours": [12, 9, 6, 3]}}})
+    for g in tokens:
+        g["variant"] = g["run"]["options"]["data"]
+    page = build_comparison(Runs(("base", "tokens"), (base, tokens)))
+    section = re.search(r'<section id="impact-token">(.*?)</section>', page, re.S)
+    assert section is not None
+    rows = re.findall(r"<tr><td>([^<]*)</td>", section.group(1))
+    assert rows[0] == f"{CHANGED} colours #1 (10 → 12)", rows  # the changed token, first, both values
+    assert "The items a variant changed come first" in section.group(1)
+    assert not any(r.startswith(CHANGED) for r in rows if r.startswith("icons"))

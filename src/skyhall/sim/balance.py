@@ -125,6 +125,13 @@ class Impact:
     difference: float
     low: float
     high: float
+    value: str = ""
+    """The item's value in this run when it is a slot (a token's points), else ``""``."""
+
+    @property
+    def label(self) -> str:
+        """How a report names it: ``colours #1 (10)``, ``B3``."""
+        return f"{self.name} ({self.value})" if self.value else self.name
 
 
 def impacts(games: Sequence[Game], items: Sequence[Sequence[set[Item]]]) -> list[Impact]:
@@ -134,21 +141,32 @@ def impacts(games: Sequence[Game], items: Sequence[Sequence[set[Item]]]) -> list
     or simply what a leading seat can afford to take.
     """
     total_games = total_wins = 0.0
-    had: dict[Item, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    had: dict[tuple[str, ...], list[float]] = defaultdict(lambda: [0.0, 0.0])
     for game, held in zip(games, items, strict=True):
         for seat, seat_items in enumerate(held):
             share = win_share(game, seat)
             total_games += 1
             total_wins += share
             for item in seat_items:
-                had[item][0] += 1
-                had[item][1] += share
+                had[tuple(item)][0] += 1
+                had[tuple(item)][1] += share
     out = []
-    for (kind, name), (n, wins) in had.items():
+    for (kind, name, *extra), (n, wins) in had.items():
         rest_n = int(total_games - n)
         rest_wins = total_wins - wins
         d, low, high = difference(wins, int(n), rest_wins, rest_n)
         out.append(
-            Impact(kind, name, int(n), wins / n, rest_n, rest_wins / rest_n if rest_n else 0.0, d, low, high)
+            Impact(
+                kind,
+                name,
+                int(n),
+                wins / n,
+                rest_n,
+                rest_wins / rest_n if rest_n else 0.0,
+                d,
+                low,
+                high,
+                extra[0] if extra else "",
+            )
         )
     return sorted(out, key=lambda i: (-i.difference, i.kind, i.name))

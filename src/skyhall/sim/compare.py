@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from skyhall.sim.balance import Game, Impact, Key, rates
@@ -171,11 +171,14 @@ def mean_length(games: Sequence[Game]) -> float:
     return float(sum(g["decisions"] for g in games)) / len(games)
 
 
-def impact_shifts(base: Sequence[Impact], other: Sequence[Impact], least: int) -> list[Shift]:
+def impact_shifts(
+    base: Sequence[Impact], other: Sequence[Impact], least: int, first: Collection[str] = ()
+) -> list[Shift]:
     """Per item held, and missed, in ``least`` seat-games or more in both runs: its impact (win rate with
-    it minus without) before and after, largest change first. The interval of the change combines the
-    two runs' Newcombe intervals as normal ones: its half-width is the root of the sum of their squared
-    half-widths."""
+    it minus without) before and after, the items named in ``first`` (those a variant changed) first,
+    then largest change first. Items are matched by kind and name, their identity, whatever their value
+    in each run (a token's points). The interval of the change combines the two runs' Newcombe
+    intervals as normal ones: its half-width is the root of the sum of their squared half-widths."""
 
     def counted(i: Impact) -> bool:
         return i.with_games >= least and i.without_games >= least
@@ -189,4 +192,4 @@ def impact_shifts(base: Sequence[Impact], other: Sequence[Impact], least: int) -
         change = i.difference - b.difference
         half = math.hypot((b.high - b.low) / 2, (i.high - i.low) / 2)
         out.append(Shift(i.name, b.difference, i.difference, change, change - half, change + half))
-    return sorted(out, key=lambda x: (-abs(x.change), x.key))
+    return sorted(out, key=lambda x: (x.key not in first, -abs(x.change), x.key))

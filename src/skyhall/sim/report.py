@@ -18,12 +18,13 @@ from __future__ import annotations
 import base64
 import html
 import io
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Any
 
 from skyhall.agents import timed_agents
-from skyhall.core.errors import RecordError
+from skyhall.core.errors import DataError, RecordError
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import get
 from skyhall.sim.balance import (
@@ -51,7 +52,7 @@ from skyhall.sim.compare import (
     win_shifts,
 )
 from skyhall.sim.items import Item, items_of
-from skyhall.sim.variant import described_changes
+from skyhall.sim.variant import Change, changes, described_changes
 
 FIGURE_WIDTH = 9.0
 """Inches; at 100 dpi a figure is 900 px wide, readable without zooming."""
@@ -199,9 +200,12 @@ def build_comparison(
         held = [_held(run, on_replay, where[k] if where else None) for k, run in enumerate(runs.games)]
         if all(h is not None for h in held):
             per_run = [impacts(run, h) for run, h in zip(runs.games, held, strict=True) if h is not None]
+            edited = [_changes_of(run[0]) for run in runs.games]
             for kind in sorted({i.kind for f in per_run for i in f}):
                 by_kind = [[i for i in f if i.kind == kind] for f in per_run]
-                sections.append(_impact_shift_section(plt, runs, kind, by_kind))
+                sections.append(
+                    _impact_shift_section(plt, runs, kind, by_kind, changed_items(by_kind, edited))
+                )
     title = f"Skyhall comparison: {game_title(str(runs.games[0][0]['game']))}, {' vs '.join(runs.names)}"
     return _PAGE.format(title=html.escape(title), body="\n".join(sections))
 
@@ -280,6 +284,7 @@ def _shift_rows(
     shifts: Sequence[Sequence[Shift]],
     value: Callable[[float], str],
     change: Callable[[float], str],
+    labels: Mapping[str, str] | None = None,
 ) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     keys = [s.key for s in shifts[0]]
     head: tuple[str, ...] = ("", runs.names[0])
@@ -287,7 +292,7 @@ def _shift_rows(
         head += (name, "change", "95% interval")
     rows = []
     for k, key in enumerate(keys):
-        row: tuple[str, ...] = (html.escape(key), value(shifts[0][k].before))
+        row: tuple[str, ...] = (html.escape((labels or {}).get(key, key)), value(shifts[0][k].before))
         for found in shifts:
             s = next((x for x in found if x.key == key), None)
             if s is None:
@@ -304,7 +309,13 @@ def _shift_rows(
 
 
 def _shift_figure(
-    plt: Any, runs: Runs, shifts: Sequence[Sequence[Shift]], xlabel: str, title: str, percent: bool = False
+    plt: Any,
+    runs: Runs,
+    shifts: Sequence[Sequence[Shift]],
+    xlabel: str,
+    title: str,
+    percent: bool = False,
+    labels: Mapping[str, str] | None = None,
 ) -> str:
     """The change of each key in each run against the first, with its interval (``percent``: the changes
     are shares, drawn as percentage points, as the table gives them)."""
@@ -325,7 +336,10 @@ def _shift_figure(
             label=name,
         )
     ax.axvline(0, color="black", linewidth=1)
-    ax.set_yticks([k + (len(shifts) - 1) * height / 2 for k in range(len(keys))], keys)
+    ax.set_yticks(
+        [k + (len(shifts) - 1) * height / 2 for k in range(len(keys))],
+        [(labels or {}).get(k, k) for k in keys],
+    )
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
     if percent:
@@ -363,16 +377,69 @@ def _score_shift_section(plt: Any, runs: Runs, label: str, key: Key) -> str:
     return _section(f"score-{label}", title, text, figure, _table(head, rows))
 
 
-def _impact_shift_section(plt: Any, runs: Runs, kind: str, found: Sequence[Sequence[Impact]]) -> str:
+def _changes_of(game: Game) -> list[Change]:
+    """The fields a run's variant changes against the data installed here (none when it cannot say)."""
+    try:
+        return changes(str(game["game"]), game.get("variant"))
+    except (DataError, KeyError):
+        return []
+
+
+def changed_items(found: Sequence[Sequence[Impact]], edited: Sequence[Sequence[Change]]) -> set[str]:
+    """The names of the items some run changed against the first: an item whose value differs (a
+    token's points), or one whose entry in the data files a run's variant sets otherwise than the
+    first's (``B3`` for ``airships.B3.movement``; a Wonder ``12 Open Plaza`` by its number and name; a
+    district ``C4 (Central Island)`` by its id)."""
+    values: dict[str, set[str]] = {}
+    for held in found:
+        for i in held:
+            values.setdefault(i.name, set()).add(i.value)
+    out = {name for name, seen in values.items() if len(seen) > 1}
+    first = {c.path: c.after for c in edited[0]}
+    entries: list[Mapping[str, Any]] = []
+    for run in edited[1:]:
+        mine = {c.path: c.after for c in run}
+        entries += [
+            c.entry
+            for c in (*edited[0], *run)
+            if c.entry is not None and first.get(c.path) != mine.get(c.path)
+        ]
+    keys = set()
+    for entry in entries:
+        if "id" in entry:
+            keys.add(str(entry["id"]))
+        if "number" in entry and "name" in entry:
+            keys.add(f"{entry['number']} {entry['name']}")
+        elif "name" in entry:
+            keys.add(str(entry["name"]))
+    out |= {name for name in values for key in keys if name == key or name.startswith(f"{key} (")}
+    return out
+
+
+def _impact_shift_section(
+    plt: Any,
+    runs: Runs,
+    kind: str,
+    found: Sequence[Sequence[Impact]],
+    changed: AbstractSet[str] = frozenset(),
+) -> str:
     """How each ``kind`` item's impact moved in each run against the first (items held, and missed, in
-    :data:`MIN_ITEM_GAMES` seat-games or more in both), largest change first; the figure draws the
-    :data:`SHOWN_ITEMS` largest changes."""
+    :data:`MIN_ITEM_GAMES` seat-games or more in both): the ``changed`` items first, marked, then the
+    largest change first; the figure draws the changed items and the :data:`SHOWN_ITEMS` largest changes.
+    Items are named with their value in each run where they have one (``colours #1 (10 → 12)``)."""
     title = f"Impact of each {kind}"
-    shifts = [impact_shifts(found[0], other, MIN_ITEM_GAMES) for other in found[1:]]
+    shifts = [impact_shifts(found[0], other, MIN_ITEM_GAMES, changed) for other in found[1:]]
     if not shifts[0]:
         return _section(f"impact-{kind}", title, "", f'<p class="note">{TOO_FEW}</p>')
-    head, rows = _shift_rows(runs, shifts, lambda x: signed(x, "+.1%"), lambda x: signed(x, "+.1%"))
-    drawn = {s.key for s in shifts[0][: 2 * SHOWN_ITEMS]}
+    labels = {}
+    for s in shifts[0]:
+        values = [next((i.value for i in run if i.name == s.key), "") for run in found]
+        shown = values[0] if len(set(values)) == 1 else " → ".join(v or "–" for v in values)
+        label = f"{s.key} ({shown})" if shown else s.key
+        labels[s.key] = f"{CHANGED} {label}" if s.key in changed else label
+    head, rows = _shift_rows(runs, shifts, lambda x: signed(x, "+.1%"), lambda x: signed(x, "+.1%"), labels)
+    others = [s.key for s in shifts[0] if s.key not in changed]
+    drawn = {s.key for s in shifts[0] if s.key in changed} | set(others[: 2 * SHOWN_ITEMS])
     figure = _shift_figure(
         plt,
         runs,
@@ -380,15 +447,36 @@ def _impact_shift_section(plt: Any, runs: Runs, kind: str, found: Sequence[Seque
         f"change of (win rate with it − without it) against {runs.names[0]} (approximate 95% interval)",
         f"{title}: the largest changes",
         True,
+        labels,
     )
+    compared = {s.key for run in shifts for s in run}
+    missing = sorted(
+        name for name in changed if name not in compared and any(i.name == name for f in found for i in f)
+    )
+    if changed & compared:
+        named = ", ".join(
+            html.escape(labels[k].removeprefix(f"{CHANGED} ")) for k in sorted(changed & compared)
+        )
+        look = f"The items a variant changed come first, marked {CHANGED}: {named}; look at them first."
+    else:
+        look = f"No {html.escape(kind)} was changed by a variant here."
+    if missing:
+        look += (
+            f" Changed but not compared (held, or missed, in fewer than {MIN_ITEM_GAMES} seat-games in a "
+            f"run): {html.escape(', '.join(missing))}."
+        )
     text = (
         f"For each {html.escape(kind)}: the win rate of seats that ended the game with it minus that of "
         f"seats that did not, in each run, and its change from {html.escape(runs.names[0])} (largest "
         "first; bold: the approximate interval leaves out 0). An association, not a cause, as in a single "
         f"run's report; with {len(shifts[0])} items about {len(shifts[0]) / 20:.1f} changes would be bold by "
-        f"chance alone, so look first at the {html.escape(kind)} your variant changed."
+        f"chance alone. {look}"
     )
     return _section(f"impact-{kind}", title, text, figure, _table(head, rows))
+
+
+CHANGED = "◆"
+"""Marks, in a comparison, an item a variant changed."""
 
 
 def _pyplot() -> Any:
@@ -719,7 +807,7 @@ def _impact_section(plt: Any, kind: str, found: Sequence[Impact], multi: bool) -
             capsize=3,
         )
         ax.axvline(0, color="black", linewidth=1)
-        ax.set_yticks(y, [f"{kind} {i.name}" for i in shown])
+        ax.set_yticks(y, [f"{kind} {i.label}" for i in shown])
         ax.invert_yaxis()
         ax.set_xlabel("win rate with it − win rate without it (95% Newcombe interval)")
         _percent_axis(ax)
@@ -729,7 +817,7 @@ def _impact_section(plt: Any, kind: str, found: Sequence[Impact], multi: bool) -
         parts.append(f'<p class="note">{TOO_FEW}</p>')
     rows = [
         (
-            html.escape(i.name),
+            html.escape(i.label),
             str(i.with_games),
             _pct(i.with_rate),
             str(i.without_games),

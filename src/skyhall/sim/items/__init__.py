@@ -4,19 +4,35 @@ A finished game is replayed from its record and read through the spectator view,
 which reveals everything once the game is over. Each game has one small module here
 (``skyhall.sim.items.<game package>``, found by the game's name) whose ``items(view)`` maps that
 view to one set of items per seat; an item is ``(kind, name)``, e.g.
-``("airship", "B3")``. The report then compares the win rate of seats that had an
-item with those that did not (:mod:`skyhall.sim.balance`).
+``("airship", "B3")``, with a ``value`` where the item is a slot whose value a variant may change
+(``Item("token", "colours #1", "10")``: the top Colours token). ``name`` is the item's identity, the
+same in every run, so a comparison matches items by it and shows the values of each run. The report
+then compares the win rate of seats that had an item with those that did not
+(:mod:`skyhall.sim.balance`).
 
 A game with no module here simply gets no impact section.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import per_game
 
-Item = tuple[str, str]
-"""``(kind, name)``: ``("tycoon", "Ex3")``, ``("wonder", "12 Open Plaza")``…"""
+
+class Item(NamedTuple):
+    """``(kind, name)``: ``("tycoon", "Ex3")``, ``("wonder", "12 Open Plaza")``…, and for a slot its
+    ``value`` in this run (``("token", "colours #1", "10")``)."""
+
+    kind: str
+    name: str
+    value: str = ""
+
+    @property
+    def label(self) -> str:
+        """How a report names it: ``colours #1 (10)``, ``B3``."""
+        return f"{self.name} ({self.value})" if self.value else self.name
 
 
 def items_of(record: GameRecord) -> list[set[Item]] | None:

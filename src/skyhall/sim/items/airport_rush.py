@@ -9,7 +9,7 @@ from skyhall.sim.items import Item
 def items(view: View) -> list[set[Item]]:
     cat = view.cat
     return [
-        {("plane", cat.cards[c].id) for c in view.taken[seat]}
-        | {("objective", cat.objectives[o].id) for o in view.objectives[seat]}
+        {Item("plane", cat.cards[c].id) for c in view.taken[seat]}
+        | {Item("objective", cat.objectives[o].id) for o in view.objectives[seat]}
         for seat in range(view.players)
     ]

@@ -16,12 +16,12 @@ def items(view: View) -> list[set[Item]]:
         for district in view.built[seat]:
             site = cat.sites[district]
             where = "Central Island" if site.island == 0 else f"{cat.slot_names[site.island - 1]} Island"
-            held.add(("district", f"{site.id} ({where})"))
+            held.add(Item("district", f"{site.id} ({where})"))
             code = view.occupant[district]
             if code >= WONDER:
                 card = cat.wonders[code - WONDER]
-                held.add(("wonder", f"{card.number} {card.name}"))
+                held.add(Item("wonder", f"{card.number} {card.name}"))
         if view.objectives[seat] >= 0:
-            held.add(("objective", cat.objectives[view.objectives[seat]].id))
+            held.add(Item("objective", cat.objectives[view.objectives[seat]].id))
         out.append(held)
     return out
