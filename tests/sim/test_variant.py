@@ -238,3 +238,15 @@ def test_two_changes_to_one_field_keep_the_last_and_say_it_overrides(tmp_path: P
 def test_a_file_table_and_a_later_short_named_change_to_it_both_apply() -> None:
     both = {"board": {"tokens": {"colours": [12, 9, 6, 3]}}, "tokens": {"icons": [9, 6, 4, 2]}}
     assert skyport.VARIANTS.get(both).tokens == ((12, 9, 6, 3), (9, 6, 4, 2))
+
+
+def test_bare_numbers_are_text_where_the_shipped_field_is_text() -> None:
+    quoted = build("airport-rush", None, ['airport-rush.BR1.slots="6",blue'])
+    assert (
+        build("airport-rush", None, ["airport-rush.BR1.slots=6,blue"])
+        == quoted
+        == {"BR1": {"slots": ["6", "blue"]}}
+    )
+    assert build("airport-rush", None, ["airport-rush.BR1.value=8"]) == {"BR1": {"value": 8}}  # a number
+    with pytest.raises(DataError, match=r"a list of strings, found \[6, 'blue'\].*quote a bare number"):
+        build("airport-rush", None, ['airport-rush.BR1.slots=[6, "blue"]'])  # TOML as written is kept

@@ -9,7 +9,8 @@ game record and a replay rebuilds the same catalog.
   file may be left out when the table or entry id is in one file only
   (``skyport.tokens.colours``, ``skyport.B3.icons=cargo``). The value is read as a
   TOML value (``5``, ``true``, ``"text"``, ``[1, 2]``); a bare word is a string and
-  commas make a list (``12,9,6,3``, ``passenger,cargo``).
+  commas make a list (``12,9,6,3``, ``passenger,cargo``); a bare number is text where the shipped
+  field is text (``airport-rush.BR1.slots=6,blue``).
 - ``--variant overlay.toml``: a TOML file whose tables mirror the data files::
 
       [board.tokens]
@@ -70,6 +71,50 @@ def setting(game: str, text: str) -> Overlay:
     for part in reversed(path[1:-1]):
         overlay = {part: overlay}
     return overlay
+
+
+def as_text_where_shipped(game: str, text: str, overlay: Overlay) -> Overlay:
+    """The overlay of ``--set`` ``text`` with its bare numbers read as text where the shipped value of
+    the field is text (a string, or a list of strings): ``airport-rush.BR1.slots=6,blue`` sets
+    ``["6", "blue"]`` as ``"6",blue`` does. Other values, and values written as TOML (``[6, "blue"]``),
+    are left as they are."""
+    raw = text.partition("=")[2].strip()
+    if _toml_value(raw) is not _NOTHING and not isinstance(_toml_value(raw), int | float):
+        return overlay  # TOML as written: a list, a quoted string, a boolean…
+    try:
+        (found,) = changes(game, _marked(overlay))
+    except (DataError, ValueError):  # not a field of the shipped data, or several: checked later
+        return overlay
+    shipped = found.before
+    parts = [part.strip() for part in raw.split(",") if part.strip()]
+    if isinstance(shipped, str) and isinstance(value_of(raw), int | float):
+        value: Any = raw
+    elif _texts(shipped) and isinstance(value_of(raw), list):
+        value = [v if isinstance(v, str) else part for v, part in zip(value_of(raw), parts, strict=True)]
+    else:
+        return overlay
+    out: Overlay = {}
+    inner = out
+    keys = _leaf_keys(overlay)
+    for key in keys[:-1]:
+        inner = inner.setdefault(key, {})
+    inner[keys[-1]] = value
+    return out
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)
+
+
+def _leaf_keys(overlay: Mapping[str, Any]) -> list[str]:
+    """The keys down to the one value of a ``--set`` overlay."""
+    keys: list[str] = []
+    inner: Any = overlay
+    while isinstance(inner, Mapping):
+        key = next(iter(inner))
+        keys.append(key)
+        inner = inner[key]
+    return keys
 
 
 def read_file(path: Path, game: str) -> Overlay:
@@ -167,7 +212,9 @@ def prepare(game: str, file: Path | None, settings: Sequence[str]) -> Variant:
     shipped data (``airships.B3.movement``) when they give the same data; otherwise as written.
     """
     sources = [(read_file(file, game), f"the variant {file}")] if file is not None else []
-    sources += [(setting(game, text), f"--set {text}") for text in settings]
+    sources += [
+        (as_text_where_shipped(game, text, setting(game, text)), f"--set {text}") for text in settings
+    ]
     overlay: Overlay = {}
     definition = get(game)
     package = definition.package
@@ -186,7 +233,14 @@ def prepare(game: str, file: Path | None, settings: Sequence[str]) -> Variant:
         try:
             definition.new_game(definition.spec.min_players, 0, {"data": overlay})
         except DataError as exc:  # the shipped file's name, entry and field, and where the change came from
-            raise DataError(exc.file, exc.entry, exc.field, f"{exc.expected} (changed by {source})") from None
+            hint = (
+                '; quote a bare number to make it text: "6"'
+                if source.startswith("--set") and "string" in exc.expected
+                else ""
+            )
+            raise DataError(
+                exc.file, exc.entry, exc.field, f"{exc.expected} (changed by {source}{hint})"
+            ) from None
         mine = touched(game, change)
         for paths, earlier in seen:
             common = sorted(
