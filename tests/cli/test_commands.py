@@ -596,3 +596,19 @@ def test_data_lists_the_files_tables_entries_and_fields_and_a_set_that_works(gam
     if game_id == "skyrise":
         assert "wonder 1 (Hall" in said  # entries named as errors name them
     assert invoke("data", "chess")[0] == 2
+
+
+def test_the_readme_compares_a_baseline_and_a_variant_of_the_same_games() -> None:
+    """`skyhall report` compares runs of one player count, paired when seed, agents and options agree: the
+    README's variant run must differ from its baseline by the --set alone."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8").replace("\\\n", " ")
+    report = re.search(r"^skyhall report (\S+\.jsonl) (\S+\.jsonl)", readme, re.M)
+    assert report is not None
+
+    def run(out: str) -> list[str]:
+        found = re.search(rf"^skyhall sim (.*) --out {re.escape(out)}", readme, re.M)
+        assert found is not None, out
+        words = found[1].split()
+        return [w for k, w in enumerate(words) if w != "--set" and (k == 0 or words[k - 1] != "--set")]
+
+    assert run(report[1]) == run(report[2])
