@@ -3,6 +3,8 @@ match's host makes a seat a new link (docs/web.md, "Seat links")."""
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,6 +12,7 @@ import pytest
 
 from skyhall.server.authority import MOVED, NOT_A_SEAT
 from tests.web.conftest import LiveServer, browsing
+from tests.web.playthrough import Match
 from tests.web.test_match_page import match_seq, wait_for
 
 pytestmark = pytest.mark.slow
@@ -72,7 +75,7 @@ def test_an_invite_link_opens_its_seat_once_and_the_host_makes_it_a_new_one(
 
     page.goto(f"{live_server.url}/match/{match}#seat=0")
     page.locator(".seat.you").wait_for()
-    page.get_by_text("Seat links").click()
+    page.get_by_text("Seat links", exact=True).click()
     bob = page.locator(".seat-links li[data-seat='1']")
     assert "opened on a device" in bob.inner_text()
     bob.get_by_role("button", name="New link").click()
@@ -110,7 +113,7 @@ def test_a_player_moves_their_seat_to_another_device(
     match, invite = create_in_the_lobby(page, live_server)
     friend.goto(invite)
     friend.locator(".seat.you").wait_for()
-    friend.get_by_text("Seat links").click()
+    friend.get_by_text("Seat links", exact=True).click()
     assert friend.locator(".seat-links li").count() == 0  # not the host: no other seat's links
     friend.get_by_role("button", name="Play my seat on another device").click()
     link = friend.get_by_label("Link to your seat", exact=True).input_value()
@@ -148,7 +151,7 @@ def test_a_host_whose_seat_moved_away_still_finds_the_match_and_its_links(
 ) -> None:
     match, _invite = create_in_the_lobby(page, live_server)
     page.goto(f"{live_server.url}/match/{match}#seat=0")
-    page.get_by_text("Seat links").click()
+    page.get_by_text("Seat links", exact=True).click()
     page.get_by_role("button", name="Play my seat on another device").click()
     phone.goto(page.get_by_label("Link to your seat", exact=True).input_value())
     phone.locator(".seat.you").wait_for()
@@ -159,7 +162,7 @@ def test_a_host_whose_seat_moved_away_still_finds_the_match_and_its_links(
     entry.get_by_text("you created it, no seat here: Player 1, Bob").wait_for()
     entry.get_by_role("link").click()
     page.get_by_text("You are watching.").wait_for()
-    page.get_by_text("Seat links").click()
+    page.get_by_text("Seat links", exact=True).click()
     for name in ("Player 1", "Bob"):  # the host makes any seat a new link, its own former one too
         assert page.get_by_role("button", name=f"New link for {name}").count() == 1
 
@@ -169,14 +172,14 @@ def test_the_host_link_manages_the_match_from_another_device_and_a_forged_one_no
 ) -> None:
     match, _invite = create_in_the_lobby(page, live_server)
     page.goto(f"{live_server.url}/match/{match}#seat=0")
-    page.get_by_text("Seat links").click()
+    page.get_by_text("Seat links", exact=True).click()
     link = page.get_by_label("Host link", exact=True).input_value()
     assert link.startswith(f"{live_server.url}/match/{match}#host=")
 
     friend.goto(link)  # the host's other device: it holds no seat here, so it watches, with the links
     friend.get_by_text("You are watching.").wait_for()
     wait_for(lambda: friend.evaluate("location.hash") == "#watch")  # the host's token out of sight
-    friend.get_by_text("Seat links").click()
+    friend.get_by_text("Seat links", exact=True).click()
     for name in ("Player 1", "Bob"):
         assert friend.get_by_role("button", name=f"New link for {name}").count() == 1
     friend.goto(live_server.url + "/")
@@ -198,7 +201,7 @@ def test_a_new_host_link_leaves_the_old_ones_device_without_the_links(
     token makes no seat a new link (and the page says why)."""
     match, invite = create_in_the_lobby(page, live_server)
     page.goto(f"{live_server.url}/match/{match}#seat=0")
-    page.get_by_text("Seat links").click()
+    page.get_by_text("Seat links", exact=True).click()
     old = page.get_by_label("Host link", exact=True).input_value()
     for device in (friend, phone):
         device.goto(old)
@@ -215,10 +218,10 @@ def test_a_new_host_link_leaves_the_old_ones_device_without_the_links(
     token = new.split("#host=")[1]
     assert page.evaluate("JSON.parse(localStorage.getItem('skyhall.hosts'))[0].token") == token
     page.reload()  # this browser keeps the new one
-    page.get_by_text("Seat links").click()
+    page.get_by_text("Seat links", exact=True).click()
     assert page.get_by_label("Host link", exact=True).input_value() == new
 
-    friend.get_by_text("Seat links").click()
+    friend.get_by_text("Seat links", exact=True).click()
     friend.get_by_role("button", name="New link for Bob").click()
     friend.locator("dialog.dialog[open]").get_by_role("button", name="Yes").click()
     friend.get_by_text(
@@ -242,10 +245,10 @@ def test_a_tab_follows_the_new_host_link_another_tab_of_its_browser_made(
 ) -> None:
     match, _invite = create_in_the_lobby(page, live_server)
     page.goto(f"{live_server.url}/match/{match}#seat=0")
-    page.get_by_text("Seat links").click()
+    page.get_by_text("Seat links", exact=True).click()
     other = page.context.new_page()
     other.goto(f"{live_server.url}/match/{match}#seat=0")
-    other.get_by_text("Seat links").click()
+    other.get_by_text("Seat links", exact=True).click()
     page.get_by_role("button", name="New host link").click()
     page.locator("dialog.dialog[open]").get_by_role("button", name="Yes").click()
     new = page.get_by_label("Host link", exact=True)
@@ -264,7 +267,7 @@ def test_the_host_lets_a_bot_play_a_seat_whose_player_left_and_the_player_takes_
     friend.locator(".seat.you").wait_for()
 
     page.goto(f"{live_server.url}/match/{match}#seat=0")
-    page.get_by_text("Seat links").click()
+    page.get_by_text("Seat links", exact=True).click()
     page.get_by_role("button", name="Let a bot play Bob").click()
     dialog = page.locator("dialog.dialog[open]")
     assert "A bot (normal) makes Bob's choices from now on" in dialog.inner_text()
@@ -289,7 +292,7 @@ def test_the_hosts_dialog_holds_still_while_bots_move(live_server: LiveServer, p
     page.get_by_role("button", name="Create match").click()
     page.get_by_role("link", name="Watch the match").click()
     match = page.url.split("/match/")[1].split("#")[0]
-    page.get_by_text("Seat links").click()
+    page.get_by_text("Seat links", exact=True).click()
     page.get_by_role("button", name="New link for Player 1").click()
     dialog = page.locator("dialog.dialog[open]")
     assert "Opening the new link takes the seat over from the bot" in dialog.inner_text()
@@ -323,3 +326,42 @@ def test_a_host_link_the_server_refuses_outright_is_said_plainly(live_server: Li
     page.get_by_text("This host link does not work for this match").wait_for()
     assert page.evaluate("location.hash") == ""
     assert page.evaluate("localStorage.getItem('skyhall.hosts')") is None
+
+
+def test_the_match_says_it_waits_for_a_player_who_has_not_opened_their_link(
+    live_server: LiveServer, page: Any, friend: Any
+) -> None:
+    match, invite = create_in_the_lobby(page, live_server)
+    page.goto(f"{live_server.url}/match/{match}#seat=0")
+    page.locator(".seat.you").wait_for()
+    held = json.loads(page.evaluate("localStorage.getItem('skyhall.seats')"))
+    alice = Match(live_server, match, [next(s["token"] for s in held if s["match"] == match), ""])
+    assert alice.play_until(lambda message: message["seat"] != 0, random.Random(2)) is not None  # Bob's turn
+    waiting = page.locator(".side .waiting")
+    waiting.filter(has_text="Waiting for Bob to open their invite link.").wait_for()
+    assert "make them a new one under Seat links" in waiting.inner_text()  # said to the host only
+
+    friend.goto(f"{live_server.url}/match/{match}")  # a spectator cannot help: only told why
+    friend.get_by_text("You are watching.").wait_for()
+    assert friend.locator(".side .waiting").inner_text() == "Waiting for Bob to open their invite link."
+
+    friend.goto(invite)
+    friend.locator(".seat.you").wait_for()
+    wait_for(lambda: waiting.count() == 0)  # Bob is here: nothing more to wait for
+    assert friend.locator(".side .waiting").count() == 0
+
+
+def test_a_seat_token_this_browser_kept_that_opens_nothing_is_told_as_such(
+    live_server: LiveServer, page: Any, friend: Any
+) -> None:
+    """A kept token the server refuses (forged here; a seat moved away alike) is this browser's saved
+    seat, not a link the player opened: the page says so, forgets it and offers to watch."""
+    match, _ = create_in_the_lobby(page, live_server)
+    friend.goto(f"{live_server.url}/")
+    forged = {"match": match, "seat": 1, "token": "A" * 32, "game": "airport-rush"}
+    friend.evaluate("(e) => localStorage.setItem('skyhall.seats', JSON.stringify([e]))", forged)
+    friend.goto(f"{live_server.url}/match/{match}#seat=1")
+    friend.get_by_text("The seat this browser kept for this match no longer opens it").wait_for()
+    assert friend.get_by_text("This link does not open").count() == 0
+    friend.get_by_role("link", name="Watch as a spectator").wait_for()
+    assert friend.evaluate("localStorage.getItem('skyhall.seats')").count(match) == 0

@@ -29,6 +29,7 @@ function showInAddress(hash) {
 }
 
 const HOST_REPLACED = "This browser's host link no longer works: a new one was made on another device. Open that one here to manage the match again.";
+const HELD_REFUSED = "The seat this browser kept for this match no longer opens it: the seat is played from another device now, or the match's host made it a new link. Ask the host for a new link, or watch.";
 const HOST_REFUSED = "This host link does not work for this match: ask whoever created the match to copy it again.";
 
 /** The token this page plays by: `{token}` (null: a spectator; undefined until known), `failure` (why
@@ -396,10 +397,21 @@ function endWords(message) {
     .sort((a, b) => result.ranks[a] - result.ranks[b] || a - b)
     .map((i) => `${seats[i].name} ${result.scores[i]}`);
   const you = message.seat;
-  const place = you === null || you === undefined || result.winners.includes(you) ? ""
-    : ` You are ${ordinal(result.ranks[you])}.`;
+  const place = you === null || you === undefined ? ""
+    : !result.winners.includes(you) ? ` You are ${ordinal(result.ranks[you])}.`
+    : names.length > 1 ? " You share the win!" : " You win!";
   const ties = (result.ties || []).map((t) => ` ${t}`).join("");
   return `The match is over: ${won}${others.length ? ` (${others.join(", ")})` : ""}.${ties}${place}`;
+}
+
+/** Why the match waits, when the seat to act is a person whose invite link nobody has opened yet
+ * (the match cannot go on until they do); what the host, who can make the seat a new link, may do. */
+function unopened(message, host) {
+  const deciding = message.view.to_act;
+  const seat = deciding === null || deciding === undefined ? null : message.seats[deciding];
+  if (!seat || seat.kind !== "human" || seat.opened || deciding === message.seat) return null;
+  const waiting = `Waiting for ${seat.name} to open their invite link.`;
+  return host ? `${waiting} If it went astray, make them a new one under Seat links.` : waiting;
 }
 
 /** Scroll to the score sheet and put the focus on its heading. */
@@ -717,7 +729,8 @@ function Live() {
       <main class="narrow">
         ${!failure && html`<p role="status">${LINK_WORDS[link]}</p>`}
         ${failure && html`<p class="error" role="alert">${failure}</p>`}
-        ${notice && html`<p class="error" role="alert">${NOTICE_WORDS[notice.code] || notice.message}</p>`}
+        ${notice && html`<p class="error" role="alert">${notice.code === "forbidden" ? HELD_REFUSED
+          : NOTICE_WORDS[notice.code] || notice.message}</p>`}
         ${(failure || (notice && (notice.code === "forbidden" || notice.code === "moved"))) && watch}
         <p><a href="/">Back to the lobby</a></p>
       </main>`;
@@ -727,6 +740,7 @@ function Live() {
   const about = games[message.game];
   setSeatNames(message.seats.map((s) => s.name));
   const boardProps = { view, seat: message.seat, choices, path, next, onTarget };
+  const absent = unopened(message, hostToken(MATCH));
   return html`
     <header class="top match-top">
       <button type="button" class="skip" onClick=${() => prompt.current && prompt.current.focus()}>Skip to the choices</button>
@@ -743,6 +757,7 @@ function Live() {
       <aside class="side">
         <p class="prompt" tabindex="-1" ref=${prompt}>${over ? endWords(message) : named(message.prompt)}</p>
         <p class="sr-only" role="status">${over ? endWords(message) : yourTurn ? `Your turn: ${named(message.prompt)}` : ""}</p>
+        ${!over && absent && html`<p class="waiting" role="status">${absent}</p>`}
         ${notice && html`<div class="notice"><p class="error" role="alert">${NOTICE_WORDS[notice.code] || notice.message}</p>
           <button type="button" class="quiet" aria-label="Dismiss the message" onClick=${() => setNotice(null)}>×</button></div>`}
         ${waiting && html`<p class="waiting" role="status">Sending…</p>`}
