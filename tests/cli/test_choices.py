@@ -113,3 +113,9 @@ def test_a_table_too_tall_for_the_terminal_drops_the_boxes() -> None:
     assert len(compact.splitlines()) < len(boxed.splitlines())
     for title, _ in text.render(view, width=96):
         assert title in compact
+
+
+def test_nearest_keeps_to_the_choices_that_share_the_most_words() -> None:
+    legal = ["keep O01 O10", "keep O01 O16", "keep O10 O16", "keep O10 O17", "keep O16 O17"]
+    assert sorted(nearest("keep O99 O01", legal)) == ["keep O01 O10", "keep O01 O16"]
+    assert sorted(nearest("KEEP  o16 o99", legal)) == ["keep O01 O16", "keep O10 O16", "keep O16 O17"]

@@ -612,3 +612,13 @@ def test_the_readme_compares_a_baseline_and_a_variant_of_the_same_games() -> Non
         return [w for k, w in enumerate(words) if w != "--set" and (k == 0 or words[k - 1] != "--set")]
 
     assert run(report[1]) == run(report[2])
+
+
+def test_help_at_the_prompt_tells_how_a_turn_goes_and_what_can_be_typed(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, out = invoke("play", "airport-rush", "--seed", "4", "--save", str(save), input="help\nquit\n")
+    assert code == 0
+    _, summary = invoke("rules", "airport-rush")
+    flat = " ".join(out.split())
+    assert " ".join(summary.split()) in flat  # the turn summary, as `skyhall rules` prints it
+    assert "Type a number or the notation in [brackets]." in flat

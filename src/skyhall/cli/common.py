@@ -221,10 +221,15 @@ def column_lines(cells: Sequence[str], width: int, indent: int = 4, gap: int = 3
 
 
 def nearest(entry: str, notations: Sequence[str]) -> list[str]:
-    """Up to three legal notations close to a mistyped ``entry``."""
+    """Up to three legal notations close to a mistyped ``entry``: among those sharing the most of its
+    words (``keep O99 O01`` keeps to the choices with ``O01``), the closest in spelling."""
     key = " ".join(entry.lower().split())
     by_key = {" ".join(n.lower().split()): n for n in notations}
-    return [by_key[k] for k in difflib.get_close_matches(key, list(by_key), n=3, cutoff=0.5)]
+    words = set(key.split())
+    shared = {k: len(words & set(k.split())) for k in by_key}
+    most = max(shared.values(), default=0)
+    near = [k for k in by_key if shared[k] == most]
+    return [by_key[k] for k in difflib.get_close_matches(key, near, n=3, cutoff=0.5)]
 
 
 def show_log(console: Console, text: GameText, lines: Sequence[str], heading: str) -> None:

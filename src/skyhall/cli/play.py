@@ -245,7 +245,8 @@ class Match:
             word = entry.lower()
             if word in QUIT:
                 raise Quit
-            if word in HELP:
+            if word in HELP:  # how a turn goes (skyhall rules), then what can be typed
+                self.console.print(styled(self.text, self.text.turn_summary()))
                 self.console.print(COMMANDS, markup=False)
                 numbered = self.choices(view, legal)
                 continue

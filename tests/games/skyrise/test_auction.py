@@ -71,8 +71,9 @@ def board_bids(s: State) -> list[tuple[str, int]]:
     return [(CAT.sites[x].id, code) for x, code in s.bids]
 
 
-FORCED_PASS = "Player 3 cannot outbid: no higher Building (or Wonder) fits next to the latest bid, so passes."
-"""The log line of a pass the engine makes for a seat with no outbid (SKR-EDGE-05: a skip and its reason)."""
+FORCED_PASS = "Player 3 cannot outbid: no higher {} fits next to the latest bid, so passes."
+"""The log line of a pass the engine makes for a seat with no outbid (SKR-EDGE-05: a skip and its reason),
+by what could have outbid (a Wonder only in Era 2)."""
 
 
 def passes_before_the_win(s: State) -> list[str]:
@@ -311,7 +312,7 @@ def test_a_player_without_a_legal_outbid_passes_by_force() -> None:
     assert legal(s) == [*offers((108,), ("C2", "C3", "Ng")), "pass"]
     play(s, "pass")  # seat 2 has nothing above 106 in Era 1: passes by itself, and seat 0 wins
     assert built(s, 0) == ["C1"]
-    assert passes_before_the_win(s) == ["Player 2 passes.", FORCED_PASS]
+    assert passes_before_the_win(s) == ["Player 2 passes.", FORCED_PASS.format("Building")]
 
 
 @pytest.mark.rule("SKR-AUC-14")
@@ -323,7 +324,7 @@ def test_a_wonder_placement_keeps_a_player_in_and_an_outbidding_wonder_below_the
     play(s, "pass")
     # Seat 2's Wonder 18 bids 60, not above 118, and no Building beats 118: a forced pass ends it.
     assert built(s, 0) == ["C1"]
-    assert passes_before_the_win(s) == ["Player 2 passes.", FORCED_PASS]
+    assert passes_before_the_win(s) == ["Player 2 passes.", FORCED_PASS.format("Building or Wonder")]
 
 
 @pytest.mark.rule("SKR-AUC-15")

@@ -186,7 +186,7 @@ def test_who_cannot_outbid_passes_and_era_one_bids_are_undotted() -> None:
     play(s, "pass")  # Player 3 has nothing above 106: passes by force
     assert s.built[0] == (d("C1"),)
     assert s.log_for(None)[-3:-1][0].endswith(
-        "Player 3 cannot outbid: no higher Building (or Wonder) fits next to the latest bid, so passes."
+        "Player 3 cannot outbid: no higher Building fits next to the latest bid, so passes."
     )
 
 

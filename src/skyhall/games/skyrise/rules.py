@@ -167,7 +167,8 @@ def carry_out(s: State, action: Action) -> None:
             _proceed(s)
             return
         if legal(s) == (PASS,):  # a skipped outbid is logged with its reason (SKR-EDGE-05)
-            why = "cannot outbid: no higher Building (or Wonder) fits next to the latest bid, so passes"
+            what = "Building or Wonder" if s.era == 2 else "Building"  # Wonders come in Era 2
+            why = f"cannot outbid: no higher {what} fits next to the latest bid, so passes"
             s.log = log.append(s.log, f"{seat_name(seat)} {why}.")
         else:
             s.log = log.append(s.log, f"{seat_name(seat)} passes.")
