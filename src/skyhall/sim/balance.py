@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skyhall.sim.intervals import difference, wilson
-from skyhall.sim.items import Item
+from skyhall.sim.items import Item, labelled
 
 Game = Mapping[str, Any]
 """One line of a results file (see :mod:`skyhall.sim.results`)."""
@@ -130,8 +130,7 @@ class Impact:
 
     @property
     def label(self) -> str:
-        """How a report names it: ``colours #1 (10)``, ``B3``."""
-        return f"{self.name} ({self.value})" if self.value else self.name
+        return labelled(self.name, self.value)
 
 
 def impacts(games: Sequence[Game], items: Sequence[Sequence[set[Item]]]) -> list[Impact]:

@@ -31,8 +31,12 @@ class Item(NamedTuple):
 
     @property
     def label(self) -> str:
-        """How a report names it: ``colours #1 (10)``, ``B3``."""
-        return f"{self.name} ({self.value})" if self.value else self.name
+        return labelled(self.name, self.value)
+
+
+def labelled(name: str, value: str) -> str:
+    """How a report names an item: ``colours #1 (10)`` (a slot and its value in the run), ``B3``."""
+    return f"{name} ({value})" if value else name
 
 
 def items_of(record: GameRecord) -> list[set[Item]] | None:
