@@ -622,3 +622,13 @@ def test_help_at_the_prompt_tells_how_a_turn_goes_and_what_can_be_typed(tmp_path
     flat = " ".join(out.split())
     assert " ".join(summary.split()) in flat  # the turn summary, as `skyhall rules` prints it
     assert "Type a number or the notation in [brackets]." in flat
+
+
+@pytest.mark.parametrize(("cores", "workers"), [(None, 1), (1, 1), (2, 1), (8, 7)])
+def test_the_server_thinks_for_bots_on_every_core_but_one_unless_told(
+    monkeypatch: pytest.MonkeyPatch, cores: int | None, workers: int
+) -> None:
+    from skyhall.cli import serve
+
+    monkeypatch.setattr(serve.os, "cpu_count", lambda: cores)
+    assert serve.default_bot_workers() == workers

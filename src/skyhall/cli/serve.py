@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -25,7 +26,14 @@ def serve(
             "default: $SKYHALL_DB, else a SQLite file in your data directory."
         ),
     ] = None,
-    bot_workers: Annotated[int, typer.Option(min=1, help="Processes the bots think in.")] = 1,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Processes the bots think in (default: one fewer than this machine's cores, at least "
+            "1, so that matches against bots do not wait on each other while the server keeps a core).",
+        ),
+    ] = None,
     address_limits: Annotated[
         bool,
         typer.Option(
@@ -65,10 +73,15 @@ def serve(
     stored = make_url(url).render_as_string(hide_password=True)
     print(f"Skyhall is at http://{shown}:{port}/  (matches stored in {stored})", flush=True)
     uvicorn.run(
-        create_app(url, bot_workers, LIMITS if address_limits else None, hosts),
+        create_app(url, bot_workers or default_bot_workers(), LIMITS if address_limits else None, hosts),
         host=host,
         port=port,
         ws_max_size=16 * MAX_MESSAGE,
         log_level="warning",
         timeout_graceful_shutdown=SHUTDOWN,
     )
+
+
+def default_bot_workers() -> int:
+    """One bot process per core but one (the server's), at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
