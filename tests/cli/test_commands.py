@@ -624,7 +624,7 @@ def test_help_at_the_prompt_tells_how_a_turn_goes_and_what_can_be_typed(tmp_path
     assert "Type a number or the notation in [brackets]." in flat
 
 
-@pytest.mark.parametrize(("cores", "workers"), [(None, 1), (1, 1), (2, 1), (8, 7)])
+@pytest.mark.parametrize(("cores", "workers"), [(None, 1), (1, 1), (2, 1), (8, 7), (64, 8)])
 def test_the_server_thinks_for_bots_on_every_core_but_one_unless_told(
     monkeypatch: pytest.MonkeyPatch, cores: int | None, workers: int
 ) -> None:

@@ -30,8 +30,8 @@ def serve(
         int | None,
         typer.Option(
             min=1,
-            help="Processes the bots think in (default: one fewer than this machine's cores, at least "
-            "1, so that matches against bots do not wait on each other while the server keeps a core).",
+            help="Processes the bots think in (default: one fewer than this machine's cores, 1 to 8, "
+            "so that matches against bots do not wait on each other while the server keeps a core).",
         ),
     ] = None,
     address_limits: Annotated[
@@ -82,6 +82,10 @@ def serve(
     )
 
 
+MOST_BOT_WORKERS = 8
+"""The default stops here: each worker holds its own copy of the agents and game data in memory."""
+
+
 def default_bot_workers() -> int:
-    """One bot process per core but one (the server's), at least one."""
-    return max(1, (os.cpu_count() or 1) - 1)
+    """One bot process per core but one (the server's), 1 to :data:`MOST_BOT_WORKERS`."""
+    return min(MOST_BOT_WORKERS, max(1, (os.cpu_count() or 1) - 1))
