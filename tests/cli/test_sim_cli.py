@@ -513,3 +513,24 @@ def test_report_names_games_missing_from_the_file(tmp_path: Path) -> None:
     assert (
         code == 0 and "Games 2–3 of the run are missing from the file" in said and "plays them again" in said
     )
+
+
+def test_a_run_whose_variant_was_written_otherwise_resumes_in_the_file_s_words(tmp_path: Path) -> None:
+    """Before variants were recorded as their changes, a --set of a shipped value was a variant: the
+    same command (now no variant) goes on with that file, and its new games say what the file says."""
+    out = tmp_path / "old.jsonl"
+    assert invoke(*SIM, "--games", "4", "--workers", "1", "--out", str(out))[0] == 0
+    old = []
+    for raw in out.read_text().splitlines():  # as the former code wrote them
+        game = json.loads(raw)
+        game["run"]["options"]["data"] = {"B1": {"movement": 4}}
+        old.append(json.dumps(game, separators=(",", ":")))
+    out.write_text("\n".join(old) + "\n")
+    code, said = invoke(
+        *SIM, "--games", "6", "--workers", "1", "--out", str(out), "--set", "skyport.B1.movement=4"
+    )
+    assert code == 0 and "Resuming" in " ".join(said.split()), said
+    runs = [json.loads(raw)["run"] for raw in out.read_text().splitlines()]
+    assert len(runs) == 6 and all(r == runs[0] for r in runs)
+    other = invoke(*SIM, "--games", "7", "--out", str(out), "--set", "skyport.B1.movement=3")
+    assert other[0] == 2 and "another run" in other[1]  # other data is still another run

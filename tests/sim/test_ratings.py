@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from skyhall.sim.intervals import difference, wilson
-from skyhall.sim.ratings import fit, meetings, odds, rate
+from skyhall.sim.ratings import SCALE, fit, meetings, rate
 from skyhall.sim.tournament import groups, schedule
+
+
+def odds(elo: Sequence[float], i: int, j: int) -> float:
+    """``P(i beats j)`` for true ratings ``elo`` (the model the fit assumes), to simulate meetings."""
+    return 1.0 / (1.0 + 10 ** ((elo[j] - elo[i]) / SCALE))
 
 
 def test_wilson_matches_the_published_values() -> None:

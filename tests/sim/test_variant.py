@@ -250,3 +250,14 @@ def test_bare_numbers_are_text_where_the_shipped_field_is_text() -> None:
     assert build("airport-rush", None, ["airport-rush.BR1.value=8"]) == {"BR1": {"value": 8}}  # a number
     with pytest.raises(DataError, match=r"a list of strings, found \[6, 'blue'\].*quote a bare number"):
         build("airport-rush", None, ['airport-rush.BR1.slots=[6, "blue"]'])  # TOML as written is kept
+    with pytest.raises(DataError, match=r"a list of strings, found 'cargo'") as refused:
+        build("skyport", None, ["skyport.B3.icons=cargo"])  # a word where a list goes: no number to quote
+    assert "quote" not in str(refused.value)
+
+
+def test_the_same_changes_in_another_order_build_what_their_own_order_says() -> None:
+    """A later change to a table wins, so the catalogs of two orders are not one cache entry."""
+    first = {"tokens": {"colours": [12, 9, 6, 3]}, "board": {"tokens": {"colours": [1, 1, 1, 1]}}}
+    second = dict(reversed(first.items()))
+    assert skyport.VARIANTS.get(first).tokens[0] == (1, 1, 1, 1)
+    assert skyport.VARIANTS.get(second).tokens[0] == (12, 9, 6, 3)

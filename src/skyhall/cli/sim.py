@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -181,6 +182,8 @@ def play_run(
         held = results.resume(out, run) if out is not None else []
     except results.ResultsError as exc:
         fail(str(exc))
+    if held and held[0]["run"] != run.to_dict():  # the same data, its variant written otherwise
+        run = replace(run, options=held[0]["run"]["options"])
     done = [g for g in held if g["index"] < games]
     have = {g["index"] for g in done}
     todo = [job for job in jobs(run, games) if job.index not in have]

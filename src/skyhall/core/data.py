@@ -227,7 +227,7 @@ class Variants(Generic[C]):
             return self.base()
         if not isinstance(overlay, Mapping):
             raise DataError("variant", "(top level)", "data", f"a table of data files, found {overlay!r}")
-        key = json.dumps(overlay, sort_keys=True, default=str)
+        key = json.dumps(overlay, default=str)  # in order: a later change to a table wins
         if key not in self._built:
             patches = _by_file(self.package, overlay)
 

@@ -222,8 +222,3 @@ def rate(names: Sequence[str], games: Sequence[Sequence[Meeting]]) -> list[Ratin
         share = points[i] / faced[i] if faced[i] else 0.0
         out.append(Rating(name, elo[i], low, high, played[i], share))
     return sorted(out, key=lambda r: -r.elo)
-
-
-def odds(elo: Sequence[float], i: int, j: int) -> float:
-    """``P(i beats j)`` under the fitted ratings."""
-    return 1.0 / (1.0 + 10 ** ((elo[j] - elo[i]) / SCALE))

@@ -18,6 +18,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from skyhall.core.data import overlaid
+from skyhall.core.errors import DataError
+from skyhall.core.registry import get
 from skyhall.core.text import plural
 from skyhall.sim.runner import Outcome, Run, fingerprint
 
@@ -183,6 +186,8 @@ def resume(path: Path, run: Run) -> list[dict[str, Any]]:
     whole = raw[: raw.rfind(b"\n") + 1]
     games = parse(path, _text(path, whole))
     wanted = run.to_dict()
+    if games and game_data_alike(games[0]["run"], wanted):
+        wanted = games[0]["run"]  # the same run, its variant written otherwise (see game_data_alike)
     for game in games:
         if game["run"] != wanted:
             found = game["run"] if isinstance(game["run"], dict) else {}
@@ -202,6 +207,24 @@ def resume(path: Path, run: Run) -> list[dict[str, Any]]:
         with path.open("r+b") as sink:
             sink.truncate(len(whole))
     return games
+
+
+def game_data_alike(found: Any, wanted: dict[str, Any]) -> bool:
+    """Whether a file's run ``found`` is ``wanted`` but for how its card-data variant is written, both
+    building the same data: a run recorded before variants were recorded as their changes from the
+    shipped data (an edited copy of a whole file, or a change to a shipped value) resumes with the same
+    command, its games going on in the file's own words."""
+    if not isinstance(found, dict) or found == wanted or not isinstance(found.get("options"), dict):
+        return False
+    mine, theirs = dict(found["options"]), dict(wanted["options"])
+    data, asked = mine.pop("data", None), theirs.pop("data", None)
+    if {**found, "options": mine} != {**wanted, "options": theirs}:
+        return False
+    try:
+        package = get(wanted["game"]).package
+        return overlaid(package, data) == overlaid(package, asked)
+    except (DataError, KeyError, TypeError, AttributeError):
+        return False
 
 
 def append(path: Path, games: Iterable[dict[str, Any]]) -> None:

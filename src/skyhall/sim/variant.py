@@ -7,7 +7,7 @@ game record and a replay rebuilds the same catalog.
 
 - ``--set skyport.board.tokens.colours=12,9,6,3``: game id, file stem, table, field. The
   file may be left out when the table or entry id is in one file only
-  (``skyport.tokens.colours``, ``skyport.B3.icons=cargo``). The value is read as a
+  (``skyport.tokens.colours``, ``skyport.B3.icons=cargo,``). The value is read as a
   TOML value (``5``, ``true``, ``"text"``, ``[1, 2]``); a bare word is a string and
   commas make a list (``12,9,6,3``, ``passenger,cargo``); a bare number is text where the shipped
   field is text (``airport-rush.BR1.slots=6,blue``).
@@ -30,6 +30,7 @@ data (file, entry, field, expected), which also name the source that made the ch
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -235,7 +236,7 @@ def prepare(game: str, file: Path | None, settings: Sequence[str]) -> Variant:
         except DataError as exc:  # the shipped file's name, entry and field, and where the change came from
             hint = (
                 '; quote a bare number to make it text: "6"'
-                if source.startswith("--set") and "string" in exc.expected
+                if source.startswith("--set") and "string" in exc.expected and _has_number(source)
                 else ""
             )
             raise DataError(
@@ -423,3 +424,9 @@ def _toml_value(text: str) -> Any:
 
 
 _NOTHING = object()
+
+
+def _has_number(setting: str) -> bool:
+    """Whether the value of ``--set key=value`` holds a bare number (``6`` in ``6,blue``)."""
+    parts = re.split(r"[\s,\[\]]+", setting.partition("=")[2])
+    return any(re.fullmatch(r"-?\d+(\.\d+)?", p) for p in parts)
