@@ -107,6 +107,9 @@ def test_a_match_whose_rows_are_damaged_is_broken_and_the_server_starts(server: 
     tokens = [good["seats"][0]["token"], bad["seats"][0]["token"]]
     mine = server.client.post("/api/my-matches", json={"tokens": tokens}).json()["matches"]
     assert good["match"] in [m["match"] for m in mine]  # the damaged one never hides the others
+    damaged = next(m for m in mine if m["match"] == bad["match"])  # nor is it hidden itself
+    assert (damaged["status"], damaged["seat"], damaged["your_turn"]) == ("broken", 0, False)
+    assert damaged["reason"] == "this match cannot be played: " + UNREADABLE
 
 
 def test_of_two_racing_choices_for_one_decision_exactly_one_wins(database: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
@@ -365,3 +366,20 @@ def test_a_seat_token_this_browser_kept_that_opens_nothing_is_told_as_such(
     assert friend.get_by_text("This link does not open").count() == 0
     friend.get_by_role("link", name="Watch as a spectator").wait_for()
     assert friend.evaluate("localStorage.getItem('skyhall.seats')").count(match) == 0
+
+
+def test_a_match_whose_rows_cannot_be_read_stays_in_my_matches_with_why(
+    live_server: LiveServer, page: Any
+) -> None:
+    """Left out, it vanished from the lobby, and its host link was forgotten as if made new elsewhere."""
+    match, _ = create_in_the_lobby(page, live_server)
+    live_server.stop()
+    with sqlite3.connect(live_server.db) as db:
+        db.execute("update match set options = '{not json' where id = ?", (match,))
+    live_server.start()
+    page.goto(live_server.url + "/")
+    entry = page.locator(".match-list li").filter(has_text="cannot be opened")
+    entry.wait_for()
+    assert "its stored data is damaged" in entry.inner_text() and "broken" in entry.inner_text()
+    assert match in page.evaluate("localStorage.getItem('skyhall.hosts')")  # the host link is kept
+    assert page.get_by_text("made new on another device").count() == 0

@@ -281,7 +281,9 @@ class Hall:
         for match_id, seat in found:
             try:
                 authority = await self.get(match_id)
-            except Refused:  # its rows cannot be read (the log says why): nothing to show of it
+            except Refused as exc:  # its rows cannot be read (the log says why): listed as broken, so
+                # that the browser neither loses sight of it nor takes its host link for replaced
+                out.append(unreadable(match_id, seat, match_id in hosted, exc.message))
                 continue
             state = authority.state
             out.append(
@@ -299,6 +301,9 @@ class Hall:
                     if seat is not None and state is not None and state.is_over
                     else None,
                     "host": match_id in hosted,
+                    "reason": None
+                    if state is not None
+                    else f"this match cannot be played: {authority.reason}",
                 }
             )
         return out
@@ -378,3 +383,22 @@ def seat_names(chosen: list[str | None]) -> list[str]:
             raise Refused("invalid", f"seats {seen[key] + 1} and {i + 1} are both called {name!r}")
         seen[key] = i
     return names
+
+
+def unreadable(match_id: str, seat: int | None, host: bool, reason: str) -> dict[str, Any]:
+    """A "My matches" entry for a match whose stored rows cannot be read: its id, the seat and host
+    the tokens hold, and why it cannot be opened (nothing of the game itself is known)."""
+    return {
+        "match": match_id,
+        "game": None,
+        "title": "A match",
+        "seat": seat,
+        "name": None,
+        "seats": [],
+        "status": "broken",
+        "seq": 0,
+        "your_turn": False,
+        "rank": None,
+        "host": host,
+        "reason": reason,
+    }

@@ -249,10 +249,11 @@ function MyMatches({ titles }) {
             <li class=${m.your_turn ? "your-turn" : ""}>
               <a href=${m.seat === null ? `/match/${encodeURIComponent(m.match)}#watch` : seatLink(m.match, m.seat)}>
                 ${titles[m.game] || m.title}</a>
-              <span>${m.seat === null ? `you created it, no seat here: ${m.seats.map((s) => s.name).join(", ")}`
+              <span>${m.reason ? `cannot be opened: ${m.reason}`
+                : m.seat === null ? `you created it, no seat here: ${m.seats.map((s) => s.name).join(", ")}`
                 : `as ${m.name}${rivals(m)}`}</span>
               <span class="status">${m.status === "over" ? finished(m) : m.status === "broken" ? "broken"
-                : m.your_turn ? "your turn" : m.seat === null ? "being played" : "waiting"} · move ${m.seq}</span>
+                : m.your_turn ? "your turn" : m.seat === null ? "being played" : "waiting"}${m.reason ? "" : ` · move ${m.seq}`}</span>
               ${m.status === "over" && html`<a href=${`/match/${m.match}/replay`}>replay</a>`}
             </li>`)}
         </ul>`}
