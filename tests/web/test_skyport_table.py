@@ -35,6 +35,7 @@ from tests.web.table import (
     open_table,
     play_to_the_end,
     record_of,
+    wait_for_turn,
 )
 
 
@@ -235,3 +236,31 @@ def assert_hands_kept(record: GameRecord, messages: list[dict[str, Any]], seat: 
                 assert not secret & said, secret & said
         checked += 1
     assert checked > 30
+
+
+def test_a_gap_named_by_the_choice_under_the_pointer_shows_it(live_server: Any, page: Any) -> None:
+    """The "+" gaps have no outline of their own: under the pointer, "at the left end" marked its gap
+    with the match page's `hinted` and nothing showed."""
+    seats = [{"kind": "human", "name": "Tester"}, {"kind": "bot", "level": "easy"}]
+    joined = join(live_server, page, "skyport", seats, {"first_player": 0})
+    seq = -1
+    for _ in range(6):  # choose from the list until a decision places something in a gap
+        message = wait_for_turn(page, joined, seq)
+        gaps = [c for c in message["choices"] if c["target"] and c["target"][0].startswith("gap:")]
+        if gaps:
+            break
+        seq = message["seq"]
+        page.locator(f'button.choice[data-notation="{message["choices"][0]["notation"]}"]').click()
+    assert gaps, "no placement in a gap came"
+    target = gaps[0]["target"][0]
+    gap = page.locator(f'.skyport-gap[data-target="{target}"] rect')
+    stroke = "e => getComputedStyle(e).stroke"
+    page.mouse.move(1, 1)  # off the list, where the last click left the pointer
+    page.locator(".prompt").focus()
+    assert page.locator(".table .hinted").count() == 0
+    plain = gap.evaluate(stroke)
+    page.locator(f'button.choice[data-notation="{gaps[0]["notation"]}"]').hover()
+    page.locator(f'.skyport-gap.hinted[data-target="{target}"]').wait_for()
+    assert gap.evaluate(stroke) != plain  # drawn otherwise: the focus colour, dotted
+    assert gap.evaluate("e => getComputedStyle(e).strokeDasharray") not in ("", "none")
+    assert joined.errors == []

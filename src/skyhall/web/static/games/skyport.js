@@ -854,6 +854,7 @@ path.skyport-token-i { fill: #b91c1c; stroke: #fff; stroke-width: 1.2; }
 .skyport-gap circle { fill: #d97706; }
 .skyport-gap text { fill: #fff; }
 .skyport-gap:hover rect { fill: #fbbf24; }
+.skyport-table .skyport-gap.hinted rect { stroke: var(--focus, #1d4ed8); stroke-width: 4; stroke-dasharray: 2 3; }
 @keyframes skyport-pulse { 50% { stroke-opacity: 0.45; } }
 @media (max-width: 600px) { .skyport-stats { margin-left: 0; } }
 `;
