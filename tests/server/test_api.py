@@ -103,6 +103,8 @@ def test_create_answers_tokens_and_links_and_stores_only_their_hashes(server: Se
             "seats.1.name: a name cannot hold the character U+200B (ZERO WIDTH SPACE), which does not show",
         ),
         ({"game": "skyport", "seats": [{"name": "Bob"}, {"name": " bob "}]}, "seats 1 and 2 are both called"),
+        ({"game": "skyport", "seats": [{"name": "Bob"}, {"name": "\uff22\uff4f\uff42"}]}, "both called"),
+        ({"game": "skyport", "seats": [{"name": "\uff30layer 2"}, {}]}, "how the log calls seat 2"),
         ({"game": "skyport", "seats": [{"name": "Player 2"}, {}]}, "how the log calls seat 2"),
         ({"game": "skyport", "seats": [{"name": "Player 2 (host)"}, {}]}, "how the log calls seat 2"),
         ({"game": "skyport", "seats": [{}, {"name": "you"}]}, "the log calls its reader so"),

@@ -13,6 +13,7 @@ import contextlib
 import logging
 import re
 import secrets
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -365,12 +366,14 @@ are compared in ("Player 2 (host)" would pass for seat 2 in the log's lines)."""
 
 def seat_names(chosen: list[str | None]) -> list[str]:
     """Each seat's name: the one chosen, else "Player N" as the log calls the seat (so the page can put
-    names into the log's lines). ``invalid`` for two seats of one name (letter case and spacing aside),
-    or another seat's "Player N", either of which would make the log name the wrong seat."""
+    names into the log's lines). ``invalid`` for two seats of one name (letter case, spacing and
+    compatibility forms such as full-width letters aside), or another seat's "Player N", either of
+    which would make the log name the wrong seat. Look-alikes from other scripts (a Cyrillic "В") are
+    not caught."""
     names = [name or f"Player {i + 1}" for i, name in enumerate(chosen)]
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
-        key = " ".join(name.casefold().split())
+        key = " ".join(unicodedata.normalize("NFKC", name).casefold().split())  # "Ｂｏｂ" is "bob"
         default = DEFAULT_NAME.match(key)
         if default and int(default.group(1)) != i + 1:
             raise Refused(
