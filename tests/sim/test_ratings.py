@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import pytest
 
 from skyhall.sim.intervals import difference, wilson
-from skyhall.sim.ratings import SCALE, fit, meetings, rate
-from skyhall.sim.tournament import groups, schedule
+from skyhall.sim.ratings import SCALE, Rating, fit, meetings, rate
+from skyhall.sim.tournament import Standings, apart, groups, schedule
 
 
 def odds(elo: Sequence[float], i: int, j: int) -> float:
@@ -107,3 +107,15 @@ def test_intervals_cover_the_true_ratings_of_far_apart_agents() -> None:
         for r in rate(["0", "1", "2"], games):
             hits[int(r.agent)] += r.low <= true[int(r.agent)] <= r.high
     assert (hits[0] + hits[2]) / (2 * trials) >= 0.87, hits
+
+
+def test_groups_of_agents_that_never_met_are_named() -> None:
+    """A round robin stopped early: A met B and C met D, but no game linked the two pairs."""
+    ratings = [Rating(name, 1500.0 + k, 1400.0, 1600.0, 2, 0.5) for k, name in enumerate("ACBD")]
+    met = {("A", "B"), ("C", "D")}
+    head = {
+        a: {b: (0.5, 2 if (a, b) in met or (b, a) in met else 0) for b in "ABCD" if b != a} for a in "ABCD"
+    }
+    assert apart(Standings(ratings, head, 4)) == [["A", "B"], ["C", "D"]]
+    head["B"]["C"] = head["C"]["B"] = (0.5, 1)  # one game between the pairs links all four
+    assert apart(Standings(ratings, head, 5)) == []

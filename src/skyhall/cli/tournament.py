@@ -122,6 +122,14 @@ def tournament(
     )
     console.print(ratings_table(standings))
     console.print(head_table(standings))
+    groups_apart = rr.apart(standings)
+    if groups_apart:
+        console.print(
+            "[yellow]Warning:[/yellow] these groups of agents never met, directly or through others: "
+            + " | ".join(", ".join(g) for g in groups_apart)
+            + ". Ratings and intervals compare only within a group; play the round robin to the end.",
+            markup=True,
+        )
     console.print(
         "Elo: Bradley–Terry fit over pairwise results (ties ½), mean 1500; 95% interval: profile "
         "likelihood, wider on the side away from the mean where few results are seen. "

@@ -66,6 +66,24 @@ def standings(agents: Sequence[str], outcomes: Sequence[Outcome]) -> Standings:
     return Standings(rate(list(agents), games), head, len(outcomes))
 
 
+def apart(standings: Standings) -> list[list[str]]:
+    """The agents in groups that never met, directly or through others (best rated first in each), or
+    ``[]`` when all are linked: ratings, and their intervals, compare only within a group."""
+    order = [r.agent for r in standings.ratings]
+    group = {a: {a} for a in order}
+    for a, row in standings.head_to_head.items():
+        for b, (_, count) in row.items():
+            if count and group[a] is not group[b]:
+                joined = group[a] | group[b]
+                for member in joined:
+                    group[member] = joined
+    found: list[list[str]] = []
+    for a in order:
+        if not any(a in g for g in found):
+            found.append([b for b in order if b in group[a]])
+    return found if len(found) > 1 else []
+
+
 def to_dict(standings: Standings, settings: Mapping[str, Any]) -> dict[str, Any]:
     """A JSON-ready form: the settings, the method, the ratings and the head-to-head table."""
     return {
@@ -84,6 +102,7 @@ def to_dict(standings: Standings, settings: Mapping[str, Any]) -> dict[str, Any]
             }
             for r in standings.ratings
         ],
+        "apart": apart(standings),
         "head_to_head": {
             a: {b: {"score": round(s, 4), "meetings": n} for b, (s, n) in row.items()}
             for a, row in standings.head_to_head.items()
