@@ -160,6 +160,7 @@ def test_report_writes_one_page_from_a_results_file(tmp_path: Path) -> None:
     assert code == 0 and "Wrote" in said
     page = (tmp_path / "r.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and 'id="impact-airship"' in page
+    assert f"<td>results file</td><td><code>{out}</code></td>" in page  # which file the page is of
 
 
 def test_report_of_a_file_that_is_not_results_exits_2(tmp_path: Path) -> None:

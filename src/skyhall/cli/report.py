@@ -104,7 +104,7 @@ def report(
                     Runs(names, tuple(runs)), lambda: bar.advance(task), unreplayable, places
                 )
             else:
-                page = build(runs[0], lambda: bar.advance(task), unreplayable, places[0])
+                page = build(runs[0], lambda: bar.advance(task), unreplayable, places[0], str(sources[0]))
         except (ValueError, RecordError) as exc:
             problem = str(exc)  # said once the bar is gone, on a line of its own
     if problem is not None:

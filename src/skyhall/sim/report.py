@@ -72,8 +72,10 @@ def build(
     on_replay: Callable[[], None] | None = None,
     unreplayable: str | None = None,
     where: Where | None = None,
+    source: str | None = None,
 ) -> str:
-    """The whole page for ``games`` (lines of one results file); ``on_replay`` is called per game replayed.
+    """The whole page for ``games`` (lines of one results file, named ``source`` on the page when
+    given); ``on_replay`` is called per game replayed.
     ``unreplayable`` says why the games cannot be replayed here (they were played on other rules or
     data): the page then leaves out only the per-item impact, which needs a replay, and says so.
     ``where`` names a game's place in its file in a replay error (:class:`RecordError`)."""
@@ -86,7 +88,7 @@ def build(
         )
     plt = _pyplot()
     multi = len({a for g in games for a in g["agents"]}) > 1
-    sections = [_summary(games, multi)]
+    sections = [_summary(games, multi, source)]
     sections.append(_rates_section(plt, "win-rate-seat", "Win rate by seat", rates(games, by_seat), games))
     if multi:
         sections.append(
@@ -541,14 +543,15 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
-def _summary(games: Sequence[Game], multi: bool) -> str:
+def _summary(games: Sequence[Game], multi: bool, source: str | None = None) -> str:
     first = games[0]
     run = first.get("run", {})
     agents = ", ".join(html.escape(str(a)) for a in run.get("agents", first["agents"]))
     variant = first.get("variant")
     chosen = {k: v for k, v in run.get("options", {}).items() if k != "data"}
     options = ", ".join(f"{k}={v}" for k, v in sorted(chosen.items()))
-    rows = [
+    rows = [("results file", f"<code>{html.escape(source)}</code>")] if source else []
+    rows += [
         ("game", html.escape(f"{game_title(str(first['game']))} ({first['game']})")),
         ("games", str(len(games))),
         ("players", str(first["players"])),
