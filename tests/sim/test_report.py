@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from skyhall.sim.balance import by_agent, by_seat, categories, impacts, rates
-from skyhall.sim.items import items_of
+from skyhall.sim.items import Item, items_of
 from skyhall.sim.report import SHOWN_ITEMS, TOO_FEW, build, missing_games, stacked
 from skyhall.sim.results import line
 from skyhall.sim.runner import Run, jobs, play_job
@@ -50,7 +50,7 @@ def test_rates_split_shared_wins_and_add_up_to_the_games() -> None:
 
 def test_impact_compares_seats_with_an_item_to_seats_without() -> None:
     games = [{"winners": [0]}, {"winners": [1]}, {"winners": [0]}]
-    held = [[{("card", "A")}, set()], [set(), {("card", "A")}], [set(), {("card", "A")}]]
+    held = [[{Item("card", "A")}, set()], [set(), {Item("card", "A")}], [set(), {Item("card", "A")}]]
     (found,) = impacts(games, held)
     assert (found.with_games, found.with_rate, found.without_games) == (3, pytest.approx(2 / 3), 3)
     assert found.difference == pytest.approx(1 / 3) and found.low < found.difference < found.high

@@ -140,24 +140,24 @@ def impacts(games: Sequence[Game], items: Sequence[Sequence[set[Item]]]) -> list
     or simply what a leading seat can afford to take.
     """
     total_games = total_wins = 0.0
-    had: dict[tuple[str, ...], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    had: dict[Item, list[float]] = defaultdict(lambda: [0.0, 0.0])
     for game, held in zip(games, items, strict=True):
         for seat, seat_items in enumerate(held):
             share = win_share(game, seat)
             total_games += 1
             total_wins += share
             for item in seat_items:
-                had[tuple(item)][0] += 1
-                had[tuple(item)][1] += share
+                had[item][0] += 1
+                had[item][1] += share
     out = []
-    for (kind, name, *extra), (n, wins) in had.items():
+    for item, (n, wins) in had.items():
         rest_n = int(total_games - n)
         rest_wins = total_wins - wins
         d, low, high = difference(wins, int(n), rest_wins, rest_n)
         out.append(
             Impact(
-                kind,
-                name,
+                item.kind,
+                item.name,
                 int(n),
                 wins / n,
                 rest_n,
@@ -165,7 +165,7 @@ def impacts(games: Sequence[Game], items: Sequence[Sequence[set[Item]]]) -> list
                 d,
                 low,
                 high,
-                extra[0] if extra else "",
+                item.value,
             )
         )
     return sorted(out, key=lambda i: (-i.difference, i.kind, i.name))

@@ -80,7 +80,8 @@ def as_text_where_shipped(game: str, text: str, overlay: Overlay) -> Overlay:
     ``["6", "blue"]`` as ``"6",blue`` does. Other values, and values written as TOML (``[6, "blue"]``),
     are left as they are."""
     raw = text.partition("=")[2].strip()
-    if _toml_value(raw) is not _NOTHING and not isinstance(_toml_value(raw), int | float):
+    read = value_of(raw)
+    if _toml_value(raw) is not _NOTHING and not isinstance(read, int | float):
         return overlay  # TOML as written: a list, a quoted string, a boolean…
     try:
         (found,) = changes(game, _marked(overlay))
@@ -88,10 +89,10 @@ def as_text_where_shipped(game: str, text: str, overlay: Overlay) -> Overlay:
         return overlay
     shipped = found.before
     parts = [part.strip() for part in raw.split(",") if part.strip()]
-    if isinstance(shipped, str) and isinstance(value_of(raw), int | float):
+    if isinstance(shipped, str) and isinstance(read, int | float):
         value: Any = raw
-    elif _texts(shipped) and isinstance(value_of(raw), list):
-        value = [v if isinstance(v, str) else part for v, part in zip(value_of(raw), parts, strict=True)]
+    elif _texts(shipped) and isinstance(read, list):
+        value = [v if isinstance(v, str) else part for v, part in zip(read, parts, strict=True)]
     else:
         return overlay
     out: Overlay = {}

@@ -33,10 +33,7 @@ def items(view: View) -> list[set[Item]]:
             value = owned[k]
             if value < 0:
                 continue
-            slot = next((p for p in free if stack[p] == value), None)
-            if slot is None:  # not from this stack (cannot happen): by value alone
-                out[seat].add(Item("token", f"{kind} {value}"))
-                continue
+            slot = next(p for p in free if stack[p] == value)  # a taken token came from its stack
             free.remove(slot)
             out[seat].add(Item("token", f"{kind} #{slot + 1}", str(value)))
     return out
