@@ -27,6 +27,7 @@ from skyhall.agents import timed_agents
 from skyhall.core.errors import DataError, RecordError
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import get
+from skyhall.core.text import plural
 from skyhall.sim.balance import (
     Game,
     Impact,
@@ -608,7 +609,7 @@ def missing_games(games: Sequence[Game]) -> str:
     word = "Game" if len(gaps) == 1 else "Games"
     return (
         f"{word} {', '.join(named)} of the run {'is' if len(gaps) == 1 else 'are'} missing from the file "
-        f"({len(gaps)} {'game' if len(gaps) == 1 else 'games'} before its last, game {max(held)})"
+        f"({plural(len(gaps), 'game')} before its last, game {max(held)})"
     )
 
 
