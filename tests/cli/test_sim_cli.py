@@ -19,6 +19,7 @@ from skyhall.core import data as data_files
 from skyhall.core.data import data_text
 from skyhall.core.record import GameRecord
 from skyhall.games.airport_rush.cards import DATA_PACKAGE as AIRPORT_RUSH
+from skyhall.sim import tournament as tournament_rr
 from skyhall.sim.parallel import WorkerMismatch, play_batch
 from skyhall.sim.runner import Run, fingerprint, jobs
 
@@ -446,6 +447,79 @@ def test_a_tournament_interrupted_before_any_game_says_nothing_was_kept(
     code, said = interrupt(monkeypatch, tournament_cli, 0, *command, "--json", str(standings))
     assert code == INTERRUPTED and "Interrupted before any game finished: there is nothing to rate" in said
     assert f"({standings} was not written)" in said and "follow" not in said and not standings.exists()
+
+
+ROUND_ROBIN = ("tournament", "skyrise", "--games-per-pair", "2", "-w", "1")
+
+
+def test_a_tournament_keeps_each_groups_games_and_plays_only_what_is_missing(tmp_path: Path) -> None:
+    """--out keeps a results file per group; agents added later play only their own groups, and the
+    standings come out as those of the whole round robin played at once."""
+    out, kept, whole = tmp_path / "games", tmp_path / "kept.json", tmp_path / "whole.json"
+    code, said = invoke(*ROUND_ROBIN, "--agents", "random,greedy", "--out", str(out))
+    pair = out / "random-vs-greedy.jsonl"
+    assert code == 0 and [p.name for p in out.iterdir()] == [pair.name]
+    assert len(pair.read_text().splitlines()) == 2 and f"skyhallreport{pair}" in "".join(said.split())
+    first = pair.read_text()
+    code, said = invoke(
+        *ROUND_ROBIN, "--agents", "random,greedy,easy", "--out", str(out), "--json", str(kept)
+    )
+    assert code == 0 and "2 of 6 games already played, the other 4" in " ".join(said.split())
+    assert pair.read_text() == first, "the pair's games were not played again"
+    assert {p.name for p in out.iterdir()} == {pair.name, "random-vs-easy.jsonl", "greedy-vs-easy.jsonl"}
+    assert invoke(*ROUND_ROBIN, "--agents", "random,greedy,easy", "--json", str(whole))[0] == 0
+    assert json.loads(kept.read_text()) == json.loads(whole.read_text())
+    code, said = invoke("report", str(pair), "-o", str(tmp_path / "pair.html"))
+    assert code == 0 and "2 games" in said
+
+
+def test_a_group_file_is_a_sim_results_file(tmp_path: Path) -> None:
+    """`skyhall sim` with the group's agents and seed resumes the group's file; a tournament then
+    counts only its own number of games from it, and says so."""
+    out = tmp_path / "games"
+    assert invoke(*ROUND_ROBIN, "--agents", "random,greedy", "--out", str(out))[0] == 0
+    pair = out / "random-vs-greedy.jsonl"
+    code, said = invoke(
+        "sim", "skyrise", "--agents", "random,greedy", "-n", "4", "-w", "1", "--out", str(pair)
+    )
+    assert code == 0 and "2 of 4 games already played" in " ".join(said.split())
+    code, said = invoke(*ROUND_ROBIN, "--agents", "random,greedy", "--out", str(out))
+    said = " ".join(said.split())
+    assert code == 0 and "holds 4 games, more than the 2 per group asked for" in said
+    assert "2 games of Skyrise" in said and len(pair.read_text().splitlines()) == 4
+
+
+def test_an_interrupted_tournament_with_out_keeps_its_games_and_resumes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    out = tmp_path / "games"
+    command = ("tournament", "skyport", "--agents", "greedy,random", "--games-per-pair", "8", "-w", "1")
+    code, said = interrupt(monkeypatch, tournament_cli, 3, *command, "--out", str(out))
+    kept = re.search(r"Interrupted after (\d) games", said)
+    assert code == INTERRUPTED and kept and f"{out} keeps them, and the same command resumes" in said
+    assert len((out / "greedy-vs-random.jsonl").read_text().splitlines()) == int(kept[1])
+    monkeypatch.undo()
+    code, said = invoke(*command, "--out", str(out))
+    assert code == 0 and f"{kept[1]} of 8 games already played" in " ".join(said.split())
+    assert len((out / "greedy-vs-random.jsonl").read_text().splitlines()) == 8
+
+
+def test_a_tournament_out_that_is_a_file_or_holds_another_run_is_refused(tmp_path: Path) -> None:
+    file = tmp_path / "f"
+    file.write_text("x")
+    code, said = invoke(*ROUND_ROBIN, "--agents", "random,greedy", "--out", str(file))
+    assert code == 2 and "it is a file, and --out names a folder" in " ".join(said.split())
+    out = tmp_path / "games"
+    assert invoke(*ROUND_ROBIN, "--agents", "random,greedy", "--out", str(out))[0] == 0
+    before = (out / "random-vs-greedy.jsonl").read_text()
+    code, said = invoke(*ROUND_ROBIN, "--agents", "random,greedy", "--seed", "2", "--out", str(out))
+    assert code == 2 and "holds games of another run" in " ".join(said.split())
+    assert (out / "random-vs-greedy.jsonl").read_text() == before
+
+
+def test_group_files_are_named_for_any_file_system() -> None:
+    assert tournament_rr.file_name(("ismcts:500", "greedy")) == "ismcts_500-vs-greedy.jsonl"
+    assert tournament_rr.file_name(("easy", "normal", "hard")) == "easy-vs-normal-vs-hard.jsonl"
 
 
 def test_report_puts_a_baseline_and_its_variant_side_by_side(tmp_path: Path) -> None:

@@ -166,6 +166,23 @@ def played(
         fail(str(exc))
 
 
+def pending(
+    run: Run, games: int, out: Path | None
+) -> tuple[Run, list[dict[str, Any]], list[dict[str, Any]], list[Job]]:
+    """What is left of the first ``games`` games of ``run``, given its results file ``out`` (if any):
+    the run as the file writes it, every game the file holds, those among the first ``games``, and the
+    jobs of the others. A file of another run exits with its error."""
+    try:
+        held = results.resume(out, run) if out is not None else []
+    except results.ResultsError as exc:
+        fail(str(exc))
+    if held and held[0]["run"] != run.to_dict():  # the same data, its variant written otherwise
+        run = replace(run, options=held[0]["run"]["options"])
+    done = [g for g in held if g["index"] < games]
+    have = {g["index"] for g in done}
+    return run, held, done, [job for job in jobs(run, games) if job.index not in have]
+
+
 def play_run(
     console: Console,
     run: Run,
@@ -178,15 +195,7 @@ def play_run(
     """Play the games of ``run`` not yet in ``out``; every game's line, in order, how many games
     ``out`` holds then (a file may hold more games of the run than were asked for this time), and
     whether Ctrl-C stopped the run (the lines are then the games finished before it)."""
-    try:
-        held = results.resume(out, run) if out is not None else []
-    except results.ResultsError as exc:
-        fail(str(exc))
-    if held and held[0]["run"] != run.to_dict():  # the same data, its variant written otherwise
-        run = replace(run, options=held[0]["run"]["options"])
-    done = [g for g in held if g["index"] < games]
-    have = {g["index"] for g in done}
-    todo = [job for job in jobs(run, games) if job.index not in have]
+    run, held, done, todo = pending(run, games, out)
     beyond = len(held) - len(done)
     if beyond:
         rest = f"the other {len(todo)} are played now" if todo else "so no game is played now"

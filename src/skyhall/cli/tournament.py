@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -20,12 +21,13 @@ from skyhall.cli.sim import (
     Workers,
     agent_list,
     game_options,
+    pending,
     played,
     warn_clocked,
 )
 from skyhall.core.text import plural
+from skyhall.sim import results
 from skyhall.sim import tournament as rr
-from skyhall.sim.runner import Outcome
 
 
 def ratings_table(standings: rr.Standings) -> Table:
@@ -59,6 +61,32 @@ def head_table(standings: rr.Standings) -> Table:
     return out
 
 
+def kept_in(out: Path | None, groups: Sequence[Sequence[str]]) -> list[Path | None]:
+    """Each group's results file in the folder ``out`` (made if missing), or no file without one."""
+    if out is None:
+        return [None] * len(groups)
+    if out.exists() and not out.is_dir():
+        fail(f"cannot keep the games in {out}: it is a file, and --out names a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot keep the games in {out}: {exc.strerror or exc}")
+    paths = [out / rr.file_name(group) for group in groups]
+    for path, group in zip(paths, groups, strict=True):
+        if paths.count(path) > 1:
+            fail(f"two groups of agents would share the file {path} ({', '.join(group)}): rename one")
+        writable(path, "the games")
+    return list(paths)
+
+
+def keep(path: Path, line: dict[str, Any]) -> None:
+    """Add one game to its group's results file; a failure (a full disk) exits naming the file."""
+    try:
+        results.append(path, [line])
+    except OSError as exc:
+        fail(f"cannot add to {path}: {exc.strerror or exc}")
+
+
 def tournament(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `skyhall games`).")],
     agents: Annotated[str, typer.Option(help="Comma-separated agents, each named once.")],
@@ -75,6 +103,13 @@ def tournament(
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Also write the standings here as JSON.")
     ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Keep the games in this folder, one results file per group (`skyhall report` reads "
+            "each); the same command resumes, and agents added later play only their own groups."
+        ),
+    ] = None,
 ) -> None:
     """Play every pairing of agents (or every group of N) and rate them on the Elo scale."""
     game = find_game(game_id)
@@ -87,35 +122,66 @@ def tournament(
         work = rr.schedule(game.id, names, players, games_per_pair, seed, options)
     except ValueError as exc:
         fail(str(exc))
+    per_group = len(work[0][1])
+    files = kept_in(out, [run.agents for run, _ in work])
+    left = [pending(run, per_group, path) for (run, _), path in zip(work, files, strict=True)]
+    games: list[rr.Played] = [(g["agents"], g["ranks"]) for _, _, done, _ in left for g in done]
 
     console = Console(highlight=False)
     warn_clocked(console, names)
-    outcomes: list[Outcome] = []
+    for (_, held, done, _), path in zip(left, files, strict=True):
+        if len(held) > len(done):
+            console.print(
+                f"{path} holds {len(held)} games, more than the {per_group} per group asked for: the "
+                f"standings count the first {per_group}, and the file keeps them all.",
+                style="yellow",
+            )
+    if games:
+        todo = sum(len(jobs) for *_, jobs in left)
+        console.print(
+            f"Resuming {out}: {len(games)} of {len(games) + todo} games already played, the other "
+            f"{todo} are played now."
+        )
+    slots = iter(
+        [(run, path, job) for (run, _, _, jobs), path in zip(left, files, strict=True) for job in jobs]
+    )
+    title = f"{game.spec.title} round robin"
     interrupted = False
     try:
-        for ready in played(console, work, workers, cluster, f"{game.spec.title} round robin"):
-            outcomes.extend(ready)
+        for ready in played(console, [(run, jobs) for run, _, _, jobs in left], workers, cluster, title):
+            for outcome in ready:
+                run, path, job = next(slots)
+                if path is not None:
+                    keep(path, results.line(run, job.index, outcome))
+                games.append(rr.played(outcome))
     except KeyboardInterrupt:
         interrupted = True
-        if not outcomes:
+        kept = (
+            f"{out} keeps them, and the same command resumes"
+            if out is not None
+            else (
+                "the games themselves are not kept (with --out FOLDER a round robin keeps its games and "
+                "resumes), so running the command again starts over"
+            )
+        )
+        if not games:
             console.print(
-                "Interrupted before any game finished: there is nothing to rate, and nothing was kept"
+                "Interrupted before any game finished: there is nothing to rate"
                 + (f" ({json_out} was not written)" if json_out is not None else "")
-                + ". A round robin keeps no games between runs: run the command again to start over."
+                + ". Run the command again to start over."
             )
             raise typer.Exit(INTERRUPTED) from None
         console.print(
-            f"Interrupted after {plural(len(outcomes), 'game')}: the standings of those games follow"
+            f"Interrupted after {plural(len(games), 'game')}: the standings of those games follow"
             + (f" (and go to {json_out})" if json_out is not None else "")
-            + "; the games themselves are not kept, so running the command again starts over."
+            + f"; {kept}."
         )
 
-    rated = [name for name in names if any(name in o.agents for o in outcomes)]
+    rated = [name for name in names if any(name in seats for seats, _ in games)]
     unplayed = [name for name in names if name not in rated]  # an interruption came before their games
-    standings = rr.standings(rated, outcomes)
-    per_group = len(work[0][1])
+    standings = rr.standings(rated, games)
     console.print(
-        f"{len(outcomes)} games of {game.spec.title}, {players} players: {plural(len(work), 'group')} "
+        f"{len(games)} games of {game.spec.title}, {players} players: {plural(len(work), 'group')} "
         f"× {per_group} games on the same deals, seats rotated. Seed {seed}."
         + (" Interrupted: not every group played all its games." if interrupted else "")
         + (f" Not rated (no game played): {', '.join(unplayed)}." if unplayed else "")
@@ -148,5 +214,10 @@ def tournament(
             json_out, json.dumps(rr.to_dict(standings, settings_used), indent=2) + "\n", "the standings"
         )
         console.print(f"Wrote {json_out}.")
+    if out is not None:
+        example = next(path for path in files if path is not None)
+        console.print(
+            f"{out} holds the games, a results file per group (report one with: skyhall report {example})."
+        )
     if interrupted:
         raise typer.Exit(INTERRUPTED)

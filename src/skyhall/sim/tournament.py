@@ -9,6 +9,7 @@ of ``N`` so each agent sits in each seat equally often).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -50,10 +51,21 @@ class Standings:
     games: int
 
 
-def standings(agents: Sequence[str], outcomes: Sequence[Outcome]) -> Standings:
+Played = tuple[Sequence[str], Sequence[int]]
+"""One finished game as a round robin counts it: the agent and the rank of each seat."""
+
+
+def played(outcome: Outcome) -> Played:
+    """What the standings need of a game just played."""
+    return outcome.agents, outcome.result.ranks
+
+
+def standings(agents: Sequence[str], games_played: Sequence[Played]) -> Standings:
     """Ratings and head-to-head scores from the finished games of a round robin."""
     number = {name: i for i, name in enumerate(agents)}
-    games: list[list[Meeting]] = [meetings([number[a] for a in o.agents], o.result.ranks) for o in outcomes]
+    games: list[list[Meeting]] = [
+        meetings([number[a] for a in seats], ranks) for seats, ranks in games_played
+    ]
     points: dict[str, dict[str, list[float]]] = {a: {b: [0.0, 0] for b in agents if b != a} for a in agents}
     for game in games:
         for i, j, score in game:
@@ -63,7 +75,15 @@ def standings(agents: Sequence[str], outcomes: Sequence[Outcome]) -> Standings:
             points[b][a][0] += 1 - score
             points[b][a][1] += 1
     head = {a: {b: (p / n if n else 0.0, int(n)) for b, (p, n) in row.items()} for a, row in points.items()}
-    return Standings(rate(list(agents), games), head, len(outcomes))
+    return Standings(rate(list(agents), games), head, len(games_played))
+
+
+def file_name(group: Sequence[str]) -> str:
+    """The results file a group's games are kept in: its agents in order, ``ismcts_500-vs-greedy.jsonl``
+    for ismcts:500 and greedy (any character but letters, digits, ``.`` and ``_`` made ``_``, so the
+    name is a file name everywhere). A group keeps its file when agents join the round robin, so only
+    the new groups' games are played."""
+    return "-vs-".join(re.sub(r"[^\w.]", "_", name) for name in group) + ".jsonl"
 
 
 def apart(standings: Standings) -> list[list[str]]:
