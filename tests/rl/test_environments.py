@@ -474,3 +474,15 @@ def test_an_episode_is_written_down_as_a_game_record_that_replays_it(game: str, 
     )
     assert done_run.returncode == 0, done_run.stderr
     assert f"Decision {len(record.actions)} of {len(record.actions)}" in done_run.stdout
+
+
+def test_the_learners_seat_is_any_integer_and_a_flag_or_a_float_fails_at_construction() -> None:
+    env = gym_env("skyport", players=3, seat=np.int64(2))
+    _obs, info = env.reset(seed=4)
+    assert env.seat == 2 and type(env.seat) is int and env.table.state.to_act == 2
+    assert info["legal_actions"]
+    for wrong in (True, np.True_, 1.0, "1"):
+        with pytest.raises(TypeError, match="seat is a whole number"):
+            gym_env("skyport", players=3, seat=wrong)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.2, not 3"):
+        gym_env("skyport", players=3, seat=np.int64(3))

@@ -36,6 +36,7 @@ from skyhall.agents import Agent, make_agent, timed_agents
 from skyhall.core.record import GameRecord
 from skyhall.core.registry import available
 from skyhall.core.rng import Rng, seed_of
+from skyhall.core.spec import whole
 from skyhall.rl.encoding import Vector
 from skyhall.rl.table import (
     HIGH,
@@ -69,6 +70,7 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         check_render_mode(render_mode)
         self.table = Table(game, players, options, reward)
         players = self.table.players
+        seat = whole(seat, "seat is a whole number, the learner's seat")  # numpy's integers too
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, not {seat}")
         if isinstance(opponents, str):  # one agent's name for every other seat
