@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -116,6 +117,17 @@ def test_docs_show_the_current_layouts() -> None:
     begin, end = "<!-- layout:begin -->\n", "\n<!-- layout:end -->"
     shown = text[text.index(begin) + len(begin) : text.index(end)]
     assert shown == tables(), "regenerate the layout section: python -m skyhall.rl.encoding"
+
+
+def test_the_docs_sample_dump_names_parts_where_they_lie() -> None:
+    """Each `part [start:stop]` line of the docs' sample dump is a part of Skyport's layout, there."""
+    text = DOCS.read_text(encoding="utf-8")
+    sample = text[: text.index("<!-- layout:begin -->")]
+    shown = re.findall(r"^(\w+) \[(\d+):(\d+)\]:", sample, re.MULTILINE)
+    assert shown, "the docs show no sample dump"
+    parts = {p.name: (p.start, p.stop) for p in encoder("skyport").layout.parts}
+    for name, start, stop in shown:
+        assert parts.get(name) == (int(start), int(stop)), f"docs show {name} [{start}:{stop}]"
 
 
 def seen(view: object) -> str:
