@@ -17,7 +17,9 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from skyhall.core.registry import available
+from skyhall.core.result import Result
 from skyhall.rl import aec_env, gym_env
+from skyhall.rl.encoding import margin_scale
 from skyhall.rl.single_seat import SkyhallSeat
 from skyhall.rl.table import IllegalChoice, final_rewards
 
@@ -486,3 +488,35 @@ def test_the_learners_seat_is_any_integer_and_a_flag_or_a_float_fails_at_constru
             gym_env("skyport", players=3, seat=wrong)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"seat must be 0\.\.2, not 3"):
         gym_env("skyport", players=3, seat=np.int64(3))
+
+
+def test_the_scaled_reward_is_the_margin_over_the_games_scale_clipped_to_one() -> None:
+    scale = margin_scale("airport-rush")
+    result = Result((10, 10 + scale // 2, 10 - 3 * scale), (2, 1, 3), ((), (), ()))
+    assert final_rewards(result, "scaled", scale) == (
+        -(scale // 2) / scale,
+        (scale // 2) / scale,
+        -1.0,  # a margin beyond the scale is clipped
+    )
+    two = Result((-35, 86), (2, 1), ((), ()))
+    low, high = final_rewards(two, "scaled", scale)
+    assert low == -121 / scale == -high  # two players: still zero-sum
+    for game in GAMES:
+        env = aec_env(game, players=2, reward="scaled")
+        env.reset(seed=1)
+        paid = {}
+        for agent in env.agent_iter():
+            _obs, reward, done, truncated, info = env.last()
+            if done:
+                paid[agent] = reward
+            env.step(None if done or truncated else info["legal_actions"][-1])
+        margins = final_rewards(env.table.state.result(), "margin")
+        scaled = [paid[f"player_{p}"] for p in range(2)]
+        assert scaled == [max(-1.0, min(1.0, m / margin_scale(game))) for m in margins]
+        assert all(-1.0 <= r <= 1.0 for r in scaled) and any(scaled)
+    gym = gym_env("skyport", reward="scaled")
+    _obs, info = gym.reset(seed=2)
+    done = False
+    while not done:
+        _obs, reward, done, _truncated, info = gym.step(info["legal_actions"][0])
+    assert reward == final_rewards(gym.table.state.result(), "scaled", margin_scale("skyport"))[0]

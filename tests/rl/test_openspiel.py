@@ -11,6 +11,8 @@ import pytest
 
 from skyhall.core.registry import available
 from skyhall.rl import openspiel
+from skyhall.rl.encoding import margin_scale
+from skyhall.rl.table import final_rewards
 
 
 @pytest.mark.parametrize("game", sorted(available()))
@@ -240,3 +242,14 @@ def test_load_takes_numpy_integers_and_refuses_flags_and_floats() -> None:
     for bad in ({"seed": True}, {"players": 2.0}):
         with pytest.raises(TypeError, match="is an integer, not"):
             openspiel.load("skyrise", **bad)  # type: ignore[arg-type]
+
+
+def test_the_scaled_reward_is_bounded_by_one_and_paid_as_the_environments_pay_it() -> None:
+    game = openspiel.load("skyrise", players=2, reward="scaled", seed=3)
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    result = state.engine_state.result()
+    assert state.returns() == list(final_rewards(result, "scaled", margin_scale("skyrise")))
+    assert -1.0 <= state.returns()[0] == -state.returns()[1] <= 1.0

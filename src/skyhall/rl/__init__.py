@@ -1,6 +1,6 @@
 """Environments for AI research: PettingZoo (all seats), Gymnasium (one seat), OpenSpiel.
 
-``aec_env(game, players=N, reward="margin" | "win")`` and ``gym_env(game, players=N,
+``aec_env(game, players=N, reward="margin" | "win" | "scaled")`` and ``gym_env(game, players=N,
 opponents=[...], seat=0)`` are here, and importing this package registers each game with
 Gymnasium as ``skyhall/<game>-v3`` (for ``gymnasium.make`` and ``make_vec``);
 ``skyhall.rl.openspiel`` registers the games with OpenSpiel (it imports ``pyspiel``, so it

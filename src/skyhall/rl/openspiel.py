@@ -2,9 +2,9 @@
 
 Importing this module registers ``python_skyhall_skyport``, ``python_skyhall_airport_rush``
 and ``python_skyhall_skyrise`` with ``pyspiel``. Their parameters are ``players``, ``reward``
-(``"margin"``/``"win"``), ``seed`` and the options players choose for a match (``skyhall games``):
-a seat option is an ``int`` (``-1``, the default, leaves it to the game: a random first player), any
-other a ``str`` (``""`` for the game's default). :func:`load` is the short way to get one::
+(``"margin"``/``"win"``/``"scaled"``), ``seed`` and the options players choose for a match
+(``skyhall games``): a seat option is an ``int`` (``-1``, the default, leaves it to the game: a random
+first player), any other a ``str`` (``""`` for the game's default). :func:`load` is the short way to get one::
 
     game = skyhall.rl.openspiel.load("skyrise", players=2, reward="win", city_keys="off")
 
@@ -35,7 +35,7 @@ import pyspiel
 from skyhall.core import registry
 from skyhall.core.rng import Rng
 from skyhall.core.spec import whole
-from skyhall.rl.encoding import encoder
+from skyhall.rl.encoding import encoder, margin_scale
 from skyhall.rl.table import REWARDS, final_rewards
 
 MAX_MARGIN = 500.0
@@ -107,13 +107,14 @@ class SkyhallGame(pyspiel.Game):  # type: ignore[misc]
         self.options = game_options(self.game_id, params)
         self.engine.new_game(self.players, 0, self.options)  # a bad option value fails now
         self.encoder = encoder(self.game_id)
+        self.scale = margin_scale(self.game_id)
         self.seeds = Rng(int(params["seed"]))
         self._draws = itertools.count()
         self._returned: list[Drawn] = []
         """Games dealt to states that were only ever observed, given back when those states went (a
         heap, the earliest drawn first): the next states to be dealt get them before any new seed."""
         zero_sum = self.players == 2
-        bound = 1.0 if self.reward == "win" else MAX_MARGIN
+        bound = MAX_MARGIN if self.reward == "margin" else 1.0
         info = pyspiel.GameInfo(
             num_distinct_actions=self.engine.spec.action_count,
             max_chance_outcomes=0,
@@ -312,7 +313,7 @@ class SkyhallState(pyspiel.State):  # type: ignore[misc]
         game = self.held.game
         if not self.engine_state.is_over:
             return [0.0] * game.players
-        return list(final_rewards(self.engine_state.result(), game.reward))  # type: ignore[arg-type]
+        return list(final_rewards(self.engine_state.result(), game.reward, game.scale))  # type: ignore[arg-type]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SkyhallState:
         """A full state drawn from ``player_id``'s view alone (the hidden parts sampled with this

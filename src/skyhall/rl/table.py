@@ -21,10 +21,10 @@ from skyhall.core import registry
 from skyhall.core.record import GameRecord
 from skyhall.core.result import Result
 from skyhall.core.text import text_module
-from skyhall.rl.encoding import Vector, encoder
+from skyhall.rl.encoding import Vector, encoder, margin_scale
 
-Reward = Literal["margin", "win"]
-REWARDS: tuple[Reward, ...] = ("margin", "win")
+Reward = Literal["margin", "win", "scaled"]
+REWARDS: tuple[Reward, ...] = ("margin", "win", "scaled")
 Mask = npt.NDArray[np.int8]
 VERSION = 3
 """The environments' version, in their names (``skyhall/skyrise-v3``, ``skyhall_skyrise_v3``): raised
@@ -77,16 +77,21 @@ def legal_indices(mask: Mask) -> npt.NDArray[np.intp]:
     return np.flatnonzero(mask.view(np.bool_))
 
 
-def final_rewards(result: Result, reward: Reward) -> tuple[float, ...]:
+def final_rewards(result: Result, reward: Reward, scale: float = 1.0) -> tuple[float, ...]:
     """Each seat's reward for a finished game.
 
     ``margin``: the seat's score minus the best score among the other seats.
     ``win``: +1 for the only winner, -1 for a seat that did not win, 0 for a shared win
     (the rulebook's tie-breaks included).
+    ``scaled``: the margin divided by ``scale`` (the game's :func:`~skyhall.rl.encoding.margin_scale`),
+    clipped to -1..1.
     """
     scores = result.scores
-    if reward == "margin":
-        return tuple(float(s - max(scores[:p] + scores[p + 1 :])) for p, s in enumerate(scores))
+    if reward != "win":
+        margins = [float(s - max(scores[:p] + scores[p + 1 :])) for p, s in enumerate(scores)]
+        if reward == "margin":
+            return tuple(margins)
+        return tuple(max(-1.0, min(1.0, m / scale)) for m in margins)
     winners = result.winners
     return tuple((1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in range(len(scores)))
 
@@ -104,6 +109,8 @@ class Table:
         self.options = dict(options or {})
         self.game.new_game(players, 0, self.options)  # unknown options and bad values fail now
         self.reward: Reward = reward
+        self.scale = margin_scale(game_id)
+        """What the ``scaled`` reward divides the margin by."""
         self.codec = self.game.codec
         self.encoder = encoder(game_id)
         self.actions = self.game.spec.action_count
@@ -246,7 +253,7 @@ class Table:
         result = self._final()
         if result is None:
             return (0.0,) * self.players
-        return final_rewards(result, self.reward)
+        return final_rewards(result, self.reward, self.scale)
 
     def outcome(self) -> dict[str, Any]:
         """A finished game's scores (by seat) and winners (seats, after the tie-breaks): what an

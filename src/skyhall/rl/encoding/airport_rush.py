@@ -67,6 +67,10 @@ L_WAITING = L_DEPARTURE + 4 * SPACES
 L_TAKEN = L_WAITING + 4
 L_LOCATE, L_CARD, L_EVENT, L_DISCARD = L_TAKEN + 4, L_TAKEN + 5, L_TAKEN + 6, L_TAKEN + 7
 
+MARGIN_SCALE = 200.0
+"""The ``scaled`` reward's divisor (:func:`skyhall.rl.encoding.margin_scale`): the largest margin measured
+in 60 deals each of ``greedy`` against 1-3 ``random`` seats was 154."""
+
 LAYOUT = Layout("airport-rush")
 HEADER = header_fields(header(LAYOUT, NAMES), NAMES)
 CURRENT = LAYOUT.flags("current", SEATS, "whose turn it is")

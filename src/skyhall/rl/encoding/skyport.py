@@ -50,6 +50,10 @@ POSITION_FEATURES = (
 )
 F_STATION, F_TYCOON, F_LEFT, F_RIGHT = 6, 7, 8, 14
 
+MARGIN_SCALE = 150.0
+"""The ``scaled`` reward's divisor (:func:`skyhall.rl.encoding.margin_scale`): the largest margin measured
+in 60 deals each of ``greedy`` against 1-3 ``random`` seats was 94."""
+
 LAYOUT = Layout("skyport")
 HEADER = header(LAYOUT, NAMES)
 FLAGS = LAYOUT.flags(

@@ -57,6 +57,10 @@ BUILDING_OWNER = tuple(b.owner for b in CAT.buildings)
 BUILDING_HEIGHT = tuple(b.height for b in CAT.buildings)
 BUILDING_PLACE = tuple(CAT.sets[b.owner].index(b.index) for b in CAT.buildings)
 
+MARGIN_SCALE = 150.0
+"""The ``scaled`` reward's divisor (:func:`skyhall.rl.encoding.margin_scale`): the largest margin measured
+in 60 deals each of ``greedy`` against 1-3 ``random`` seats was 101."""
+
 LAYOUT = Layout("skyrise")
 HEADER = header_fields(header(LAYOUT, NAMES), NAMES)
 ERA = LAYOUT.flags("era", ("1", "2"), "the Era")
