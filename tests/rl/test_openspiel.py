@@ -253,3 +253,18 @@ def test_the_scaled_reward_is_bounded_by_one_and_paid_as_the_environments_pay_it
     result = state.engine_state.result()
     assert state.returns() == list(final_rewards(result, "scaled", margin_scale("skyrise")))
     assert -1.0 <= state.returns()[0] == -state.returns()[1] <= 1.0
+
+
+def test_there_is_no_information_state_tensor_and_rl_environment_takes_the_observation_tensor() -> None:
+    from open_spiel.python import rl_environment
+
+    game = openspiel.load("airport-rush", players=2, seed=1)
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match="no information-state tensor"):
+        state.information_state_tensor(0)
+    env = rl_environment.Environment(game)  # its default: the information state, else the observation
+    assert env.observation_spec()["info_state"] == (game.observation_tensor_size(),)
+    step = env.reset()
+    seat = step.observations["current_player"]
+    assert step.observations["info_state"][seat] == env.get_state.observation_tensor(seat)
