@@ -520,3 +520,19 @@ def test_the_scaled_reward_is_the_margin_over_the_games_scale_clipped_to_one() -
     while not done:
         _obs, reward, done, _truncated, info = gym.step(info["legal_actions"][0])
     assert reward == final_rewards(gym.table.state.result(), "scaled", margin_scale("skyport"))[0]
+
+
+def test_reset_options_must_be_a_mapping_and_the_illegal_reward_a_number() -> None:
+    for env in (aec_env("skyport"), gym_env("skyport")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # no warning about an option named ('first_player', 1)
+            with pytest.raises(TypeError, match="options are a mapping of option names to values"):
+                env.reset(seed=1, options=[("first_player", 1)])  # type: ignore[arg-type]
+    for wrong in ("-1", None, True):
+        with pytest.raises(TypeError, match="illegal_reward is a number"):
+            gym_env("skyport", illegal_reward=wrong)  # type: ignore[arg-type]
+    env = gym_env("skyport", illegal_reward=np.float32(-2))
+    _obs, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    reward = env.step(illegal)[1]
+    assert reward == -2.0 and type(reward) is float

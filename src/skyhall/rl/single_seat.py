@@ -22,6 +22,7 @@ Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<gam
 
 from __future__ import annotations
 
+import numbers
 import random
 import warnings
 from collections.abc import Mapping, Sequence
@@ -94,7 +95,9 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         self.seat = seat
         self.opponent_names = names
         self.opponents: dict[int, Agent] = {}
-        self.illegal_reward = illegal_reward
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, numbers.Real):
+            raise TypeError(f"illegal_reward is a number, not {illegal_reward!r}")
+        self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, HIGH, (self.table.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.table.actions)

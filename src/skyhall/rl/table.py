@@ -133,7 +133,9 @@ class Table:
     def reset(self, seed: int, options: Mapping[str, object] | None = None) -> None:
         """A new game from ``seed``; ``options`` that name game options set them for this game only,
         over the table's. Other names are warned about and left alone (PettingZoo's API test passes
-        one to see that ``reset`` takes options)."""
+        one to see that ``reset`` takes options); ``options`` that are no mapping are a ``TypeError``."""
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"options are a mapping of option names to values, not {options!r}")
         known = self.game.spec.options
         unknown = sorted(set(options or {}) - set(known))
         if unknown:
