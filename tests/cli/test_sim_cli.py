@@ -465,6 +465,8 @@ def test_a_tournament_keeps_each_groups_games_and_plays_only_what_is_missing(tmp
         *ROUND_ROBIN, "--agents", "random,greedy,easy", "--out", str(out), "--json", str(kept)
     )
     assert code == 0 and "2 of 6 games already played, the other 4" in " ".join(said.split())
+    again = invoke(*ROUND_ROBIN, "--agents", "random,greedy,easy", "--out", str(out), "--json", str(kept))
+    assert again[0] == 0 and "holds every game of this round robin already" in " ".join(again[1].split())
     assert pair.read_text() == first, "the pair's games were not played again"
     assert {p.name for p in out.iterdir()} == {pair.name, "random-vs-easy.jsonl", "greedy-vs-easy.jsonl"}
     assert invoke(*ROUND_ROBIN, "--agents", "random,greedy,easy", "--json", str(whole))[0] == 0

@@ -136,8 +136,10 @@ def tournament(
                 f"standings count the first {per_group}, and the file keeps them all.",
                 style="yellow",
             )
-    if games:
-        todo = sum(len(jobs) for *_, jobs in left)
+    todo = sum(len(jobs) for *_, jobs in left)
+    if games and not todo:
+        console.print(f"{out} holds every game of this round robin already: nothing is played now.")
+    elif games:
         console.print(
             f"Resuming {out}: {len(games)} of {len(games) + todo} games already played, the other "
             f"{todo} are played now."
