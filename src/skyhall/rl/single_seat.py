@@ -95,8 +95,9 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         self.seat = seat
         self.opponent_names = names
         self.opponents: dict[int, Agent] = {}
-        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, numbers.Real):
-            raise TypeError(f"illegal_reward is a number, not {illegal_reward!r}")
+        given: object = illegal_reward  # typed float, but a caller may pass anything
+        if isinstance(given, bool) or not isinstance(given, numbers.Real):
+            raise TypeError(f"illegal_reward is a number, not {given!r}")
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, HIGH, (self.table.encoder.size,), np.float32)
