@@ -16,12 +16,16 @@ The Outer Island template (every Outer Island, slots N, E, S with 3 players)::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import pytest
 
 from skyhall.core.result import ScoreLine
+from skyhall.core.state import EMPTY
 from skyhall.games.skyrise.cards import Panorama
-from tests.games.skyrise.position import CAT, position
+from skyhall.games.skyrise.district import board_for
+from skyhall.games.skyrise.scoring import panorama_count
+from tests.games.skyrise.position import CAT, d, position
 from tests.games.skyrise.test_final_scoring import end_era_one, end_game, lines, panoramas
 
 CARDS: dict[str, Panorama] = {p.id: p for p in CAT.panoramas}
@@ -224,3 +228,19 @@ def test_each_structure_counts_once_per_card_and_the_count_is_the_largest_possib
         [line("avenue", 2), line("airship-dock", 2)],
         [line("avenue", 1), line("airship-dock", 1)],
     ]
+
+
+@pytest.mark.rule("SKR-PAN-03", "SKR-PAN-06")
+def test_airship_dock_count_tries_every_way_to_share_out_the_structures() -> None:
+    """On the reconstructed islands the lowest three districts around the first airship are always a best
+    choice; with airships meeting otherwise (real island data may) the search must try the others too."""
+    north = {x: d(f"N{x}") for x in "abcdef"}
+    board = replace(
+        board_for(CAT, (0, 1, 2, EMPTY)),
+        airships=(tuple(north[x] for x in "abcd"), tuple(north[x] for x in "aef")),
+    )
+    mine = frozenset(north.values())
+    # a, b, c for the first airship would leave the second with e and f only: b, c, d and a, e, f.
+    assert panorama_count(board, mine, CARDS["airship-dock"]) == 2
+    assert panorama_count(board, mine - {north["f"]}, CARDS["airship-dock"]) == 1
+    assert panorama_count(board, mine - {north["d"]}, CARDS["airship-dock"]) == 1  # a is needed twice

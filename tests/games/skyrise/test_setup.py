@@ -93,6 +93,17 @@ def test_one_outer_island_per_player_in_random_positions(players: int) -> None:
     assert s.log_for(None)[0] == f"Outer Islands: {', '.join(placed)}."
 
 
+@pytest.mark.rule("SKR-SET-02")
+@pytest.mark.parametrize("players", [2, 3])
+def test_which_outer_islands_are_used_is_random_too(players: int) -> None:
+    """With fewer than 4 players the islands left out are drawn at random, not always the last tiles."""
+    used = [
+        frozenset(t for t in skyrise.new_game(players, seed).board.layout if t != EMPTY) for seed in SEEDS
+    ]
+    assert set().union(*used) == set(range(len(CAT.tiles)))  # every tile plays in some game
+    assert len(set(used)) > 2
+
+
 @pytest.mark.rule("SKR-SET-03")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_central_island_is_always_in_the_middle_bridged_to_every_outer_island(players: int) -> None:

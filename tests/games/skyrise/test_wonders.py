@@ -28,6 +28,7 @@ from skyhall.games import skyrise
 from skyhall.games.skyrise import rules
 from skyhall.games.skyrise.bid import remaining
 from skyhall.games.skyrise.cards import EFFECTS, PATRON
+from skyhall.games.skyrise.district import board_for
 from skyhall.games.skyrise.scoring import controllers
 from skyhall.games.skyrise.state import State
 from skyhall.games.skyrise.steps import ASSIGN, BID, KEEP, MOVE, OPEN, PANORAMA, TAKE
@@ -285,6 +286,18 @@ def test_card_2_with_one_disc_takes_it_into_a_full_row_and_with_none_takes_nothi
     assert "no disc it could take lies next to it; nothing is taken" in s.log_for(None)[-1]
 
 
+@pytest.mark.rule("SKR-WON-10", "SKR-BRD-06")
+def test_card_2_may_take_the_disc_across_the_bridge() -> None:
+    s = wonder_built(
+        2, built={"Nb": (2, 18), "Nk": (2, 22)}, discs={"C1": "patron C", "Nc": "yellow", "Nf": None}
+    )
+    # C1, at the other end of Ng's bridge, is as adjacent as Nc.
+    assert s.step == TAKE and s.to_act == 1 and legal(s) == ["take C1", "take Nc"]
+    play(s, "take C1")
+    assert s.patrons[1] == (0, 0, 1, 0) and s.discs[d("C1")] == EMPTY
+    assert s.discs[d("Nc")] == disc_code("yellow") and s.step == OPEN
+
+
 @pytest.mark.rule("SKR-WON-11")
 def test_card_3_scores_three_per_patron_disc_held() -> None:
     s = position(era=2, kept=kept_for(3), built={"Nb": (2, 18)}, discs={"Ng": "patron D"})
@@ -361,6 +374,14 @@ def test_card_7_scores_two_per_own_structure_next_to_it() -> None:
     assert s.ledger[1] == (wonder_line(7, "2 own Structures next to it × 2", 4),)
 
 
+@pytest.mark.rule("SKR-WON-15", "SKR-BRD-06")
+def test_card_7_counts_an_own_structure_across_the_bridge() -> None:
+    # Around Ng: own C1 across the bridge and own Nc; seat 2's Nb is not next to it.
+    s = wonder_built(7, built={"C1": (1, 16), "Nc": (1, 28), "Nb": (2, 18)})
+    assert s.prestige == [0, 4, 0]
+    assert s.ledger[1] == (wonder_line(7, "2 own Structures next to it × 2", 4),)
+
+
 @pytest.mark.rule("SKR-WON-16", "SKR-PAN-04")
 def test_card_8_scores_one_panorama_of_the_owners_choice_for_them_alone() -> None:
     falls, bridgehead = (
@@ -411,6 +432,28 @@ def test_card_9_scores_five_if_its_owner_controls_the_island_now(
     s = wonder_built(9, built=built)
     assert s.prestige == [0, points, 0]
     assert s.ledger[1] == (wonder_line(9, why, points),)
+
+
+@pytest.mark.rule("SKR-WON-17", "SKR-SET-02")
+def test_card_9_looks_at_the_island_it_stands_on_whichever_slots_hold_the_islands() -> None:
+    """Two players, the islands in the East and South slots (North and West empty): the Wonder on the
+    East Island scores East's control, never that of the island next in the list of islands in play."""
+    s = position(2, era=2, kept={0: [16, 19], 1: [9, 20]})
+    s.board = board_for(CAT, (EMPTY, 0, 1, EMPTY))  # tile I1 in the East, I2 in the South
+    s.discs = [EMPTY] * len(CAT.sites)
+    for name, (seat, value) in {"Eb": (1, 44), "Sa": (0, 106), "Sb": (0, 14)}.items():
+        s.occupant[d(name)] = b(value)
+        s.built[seat] = (*s.built[seat], d(name))
+        s.pool[seat] = tuple(x for x in s.pool[seat] if x != b(value))
+    rules.start_auction(s, 0)
+    s._legal = None
+    assert [island for island, _ in s.board.islands] == [0, 2, 3]
+    south = [d(f"S{x}") for x in "abcdefghijklmn"]
+    assert controllers(s, south) == [0]  # seat 1 has nothing in the South
+    play(s, "bid 42 Ef", "wonder 9 Eg")  # both next to seat 1's medium 44 on Eb
+    assert controllers(s, [d(f"E{x}") for x in "abcdefghijklmn"]) == [1]
+    assert s.ledger[1] == (wonder_line(9, "controls the East Island", 5),)
+    assert s.prestige == [0, 5]
 
 
 @pytest.mark.rule("SKR-WON-18")
@@ -577,6 +620,28 @@ def test_card_16_scores_at_the_end_in_the_colour_of_the_highest_row_value() -> N
     ]
 
 
+@pytest.mark.rule("SKR-WON-24")
+def test_card_16_on_a_tie_for_the_best_row_scores_in_the_first_of_them_in_row_order() -> None:
+    """Yellow and white rows are both worth 4 (2 discs each): the Wonder on brown counts as yellow,
+    the first of the two in row order (yellow, green, white, brown), and the score sheet says so."""
+    s = endgame(
+        kept={0: [19], 1: [16], 2: [20]},
+        built={"Na": (1, 16), "Nb": (1, 28)},  # yellow and green
+        wonders={1: [16]},
+        opener=1,
+        discs={"C4": None},
+    )
+    s.rows[1] = (2, 0, 2, 0)
+    play(s, "wonder 16 C4")  # a brown district, the last Structure of the game
+    assert s.is_over
+    assert [line for line in s.ledger[1] if line.category == "structures"] == [
+        ScoreLine(
+            "structures", "2 Structures on yellow × 4 (2 discs, Wonder 16 Chameleon Dome from brown)", 8
+        ),
+        ScoreLine("structures", "1 Structure on green × 0 (0 discs)", 0),
+    ]
+
+
 @pytest.mark.rule("SKR-WON-25")
 def test_card_17_scores_three_per_bridge_end_the_owner_occupies() -> None:
     # Bridge ends held by seat 1: Eg, C1 and the Wonder on Ng. C3's bridge leads to no island with
@@ -638,6 +703,15 @@ def test_card_19_scores_four_and_takes_a_wild_or_commissions_disc_next_to_it() -
     none = wonder_built(19, built={"Nb": (2, 18)}, discs={"Nc": "patron A", "Nf": "yellow", "Nk": "green"})
     assert none.prestige == [0, 4, 0] and none.commissions[1] == 0 and none.rows[1] == (0, 0, 0, 0)
     assert "nothing is taken" in none.log_for(None)[-1]
+
+
+@pytest.mark.rule("SKR-WON-27", "SKR-BRD-06")
+def test_card_19_may_take_a_commissions_disc_across_the_bridge() -> None:
+    s = wonder_built(19, built={"Nb": (2, 18)}, discs={"C1": "commissions", "Nc": "wild", "Nk": None})
+    assert s.prestige == [0, 4, 0]
+    assert s.step == TAKE and legal(s) == ["take C1", "take Nc"]
+    play(s, "take C1")
+    assert s.commissions[1] == 1 and s.discs[d("C1")] == EMPTY and s.discs[d("Nc")] == disc_code("wild")
 
 
 @pytest.mark.rule("SKR-WON-28")
