@@ -107,6 +107,17 @@ def test_dump_names_each_part_and_its_entries() -> None:
     assert "cities [28:44]: me/A, +1/B" in lines
 
 
+def test_dump_reads_any_sequence_of_numbers_and_names_what_it_cannot() -> None:
+    """A vector read back from JSON is a list: it dumps as the array it was."""
+    enc = encoder("skyport")
+    obs = enc.encode(get("skyport").new_game(2, 1).view(0, log=False))
+    assert enc.dump(obs.tolist()) == enc.dump(obs)
+    with pytest.raises(TypeError, match="sequence of numbers, not str"):
+        enc.dump("0, 1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"shape \(4304,\), not \(3,\)"):
+        enc.dump([0.0, 1.0, 0.0])  # type: ignore[arg-type]
+
+
 def test_spectator_views_are_refused() -> None:
     with pytest.raises(ValueError, match="seat"):
         encoder("skyrise").encode(get("skyrise").new_game(2, 1).view(None))
