@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 
+from skyhall.core.rng import Rng
 from skyhall.games.airport_rush import die
 from skyhall.games.airport_rush.cards import ACTION_KINDS, EVENT, PLANE
 from skyhall.games.airport_rush.plane import Docked
@@ -394,6 +395,20 @@ def test_reroll_rerolls_up_to_two_different_dice() -> None:
     assert s.bag == bag
 
 
+@pytest.mark.rule("ARU-ACT-10", "ARU-SET-16")
+def test_a_rerolled_die_may_come_up_on_any_face() -> None:
+    """A reroll is a roll of a six-sided die: over sixty seeded rolls every value from 1 to 6 shows."""
+    before = effect("reroll", departure={0: QUIET}, airport={0: "y1 r3"})
+    seen = set()
+    for seed in range(60):
+        s = before.clone()
+        s.rng = Rng(seed)
+        play(s, "reroll airport r3")
+        (red,) = [d for d in s.airport[0] if die.true_colour(d) == 2]
+        seen.add(die.value(red))
+    assert seen == {1, 2, 3, 4, 5, 6}
+
+
 @pytest.mark.rule("ARU-ACT-10")
 def test_reroll_may_stop_after_one_die_and_twins_stay_rerollable() -> None:
     s = effect("reroll", departure={0: QUIET}, airport={0: "y1 y1"})
@@ -554,6 +569,24 @@ def test_an_extra_pick_die_that_fits_nowhere_is_discarded_or_swapped() -> None:
     assert s.airport[0] == dice("y1 y2 y4 y6")
 
 
+@pytest.mark.rule("ARU-ACT-11", "ARU-DICE-11")
+def test_an_extra_pick_die_may_be_swapped_whatever_swaps_action_1_made() -> None:
+    """EXTRA PICK places its die by the Action 1 rules afresh: Action 1's three swaps do not count."""
+    s = position(
+        departure={0: ["DE3", "FR4", "AR1"]},  # no yellow die fits
+        waiting={0: []},
+        airport={0: "y1 y2 y3 y4"},
+        hands={0: ["extra-pick", "JP1"]},
+        load={0: "y5 y5 y6", 1: "y1"},
+    )
+    play(s, "take 1 y5 y5 y6", "swap y5 y1", "swap y5 y2", "swap y6 y3")
+    assert s.swaps == CAT.limits.max_swaps and s.airport[0] == dice("y4 y5 y5 y6")
+    play(s, "play extra-pick", "pick 2 y1")
+    assert effects(s) == ["discard y1", "swap y1 y4", "swap y1 y5", "swap y1 y6"]
+    play(s, "swap y1 y6")
+    assert s.airport[0] == dice("y1 y4 y5 y5")
+
+
 @pytest.mark.rule("ARU-ACT-12")
 def test_bag_draw_rolls_two_dice_from_the_bag_and_places_them() -> None:
     s = position(
@@ -586,6 +619,28 @@ def test_bag_draw_takes_what_the_bag_holds(bag: tuple[int, int, int], count: int
     assert s.bag == (0, 0, 0)
     if count == 0:
         assert "BAG DRAW has no effect: the bag is empty." in s.log_for(1)
+
+
+@pytest.mark.rule("ARU-ACT-12", "ARU-DICE-11")
+def test_bag_draw_dice_may_be_swapped_whatever_swaps_action_1_made() -> None:
+    """BAG DRAW places its dice by the Action 1 rules afresh: Action 1's three swaps do not count."""
+    s = position(
+        departure={0: ["DE3", "FR4", "AR1"]},  # no yellow die fits
+        waiting={0: []},
+        airport={0: "y1 y2 y3 y4"},
+        hands={0: ["bag-draw", "JP1"]},
+        load={0: "y5 y5 y6"},
+    )
+    play(s, "take 1 y5 y5 y6", "swap y5 y1", "swap y5 y2", "swap y6 y3")
+    assert s.swaps == CAT.limits.max_swaps and s.airport[0] == dice("y4 y5 y5 y6")
+    s.bag = (2, 0, 0)  # two yellow dice: they fit nowhere, and the Airport is full
+    s._legal = None
+    play(s, "play bag-draw", "use")
+    assert s.step == PLACE_DIE and len(s.pending) == 2
+    for d in s.pending:
+        face = die.name(d)
+        swaps = [f"swap {face} {x}" for x in ("y4", "y5", "y6") if x != face]
+        assert [a for a in legal(s) if a.startswith(f"swap {face} ")] == swaps
 
 
 # -- plane-moving cards --------------------------------------------------------------------------

@@ -392,6 +392,17 @@ def test_corrupt_data_is_named(
     assert f"corrupt/{name}: entry {entry!r}, field {field!r}: expected" in str(error)
 
 
+@pytest.mark.rule("ARU-CMP-04", "ARU-SET-16")
+@pytest.mark.parametrize("value", ["0", "7"])
+def test_a_value_slot_must_ask_for_a_die_face(value: str) -> None:
+    """A value slot asks for a face a die shows, 1 to 6: "0" is no face (it must not be read as some
+    other slot), nor is "7"."""
+    with pytest.raises(DataError) as raised:
+        build_catalog(reader("planes.toml", set_field("plane", "BR1", "slots", [value, "blue"])))
+    assert (raised.value.entry, raised.value.field) == ("BR1", "slots")
+    assert f"found {value!r}" in raised.value.expected
+
+
 def test_a_hand_limit_below_the_cards_dealt_is_refused() -> None:
     """Action 4 refills the hand to ``hand_size``: below the 4 cards dealt, nobody would ever draw."""
 

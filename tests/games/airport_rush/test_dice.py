@@ -249,6 +249,27 @@ def test_dice_beyond_the_swap_limit_are_discarded() -> None:
     assert s.step == DRAW  # FR3 played itself, nothing to take off
 
 
+@pytest.mark.rule("ARU-DICE-11")
+def test_the_swap_limit_is_counted_afresh_in_each_take_dice_action() -> None:
+    """Player 1 uses all three swaps; in the next turn Player 2's Take-Dice action has its own three."""
+    s = position(
+        departure={0: ["JP5", "ES7", "CA3"], 1: [None, None, None]},  # Player 2 has no plane to load
+        waiting={0: [], 1: []},
+        airport={0: "y2 b1 r1 r2", 1: "y2 b1 r1 r2"},
+        load={0: "y1 b2 r1", 1: "y1 b2 r1"},
+        hands={0: ["FR3", "IT2", "JP1", "ES2"], 1: ["UK6", "JP6", "DE3", "UK5"]},
+    )
+    play(s, "take 1 y1 b2 r1", "swap y1 y2", "swap b2 b1", "swap r1 r2", "play FR3")
+    assert s.step == DRAW
+    play(s, "draw plane deck")
+    assert s.current == 1 and faces(s.load[1]) == "y1 b2 r1"  # only emptied places were refilled
+    play(s, "take 2 y1 b2 r1")
+    assert legal(s)[:5] == ["discard y1", "swap y1 y2", "swap y1 b1", "swap y1 r1", "swap y1 r2"]
+    play(s, "swap y1 y2", "swap b2 b1", "swap r1 r2")
+    assert faces(s.airport[1]) == "y1 b2 r1 r1"
+    assert s.pending == () and s.step == PLAY_CARD
+
+
 # -- dice on planes -------------------------------------------------------------------
 
 

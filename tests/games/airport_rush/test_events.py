@@ -91,6 +91,19 @@ def test_an_event_in_a_supply_refill_resolves_and_another_card_fills_the_place()
     assert (s.step, s.actor) == (DRAW, 0)  # the player goes on taking cards
 
 
+@pytest.mark.rule("ARU-EVT-02", "ARU-DRAW-03")
+@pytest.mark.parametrize("place", [2, 3])
+def test_the_card_after_a_supply_event_fills_the_place_the_event_came_up_in(place: int) -> None:
+    s = at_draw(position(waiting={0: ["CA2", "IT2"], 1: []}, hands={0: FLIP_FIRST}, load={}))
+    with_deck(s, 0, ["inspection", "BR3"])
+    row = list(s.supply[0])
+    play(s, f"draw plane {place}")
+    assert s.hands[0][-1] == row[place - 1]
+    assert s.discard[-1] == idx("inspection")
+    row[place - 1] = idx("BR3")
+    assert s.supply[0] == tuple(row)  # the other two places are untouched
+
+
 @pytest.mark.rule("ARU-EVT-03", "ARU-EVT-04")
 def test_an_event_drawn_blind_is_shown_resolved_and_the_player_draws_again() -> None:
     s = at_draw(
@@ -480,6 +493,24 @@ def test_rush_hour_lets_every_player_take_off_one_ready_plane() -> None:
     assert (s.step, s.actor) == (DRAW, 0)
     assert s.taken == [(idx("UK2"),), (idx("US2"),), ()]
     assert s.departure[0][:2] == (Docked(idx("BR1"), dice("b4 y5")), Docked(idx("CA2")))  # the queue moved up
+
+
+@pytest.mark.rule("ARU-EVT-14")
+def test_rush_hour_lifts_one_plane_of_a_rival_with_two_ready() -> None:
+    s = position(
+        departure={0: ["DE1", "CA2", "ES2"], 1: [READY_US2, READY_UK2, "UK6"]},
+        waiting={0: [], 1: []},
+        hands={0: ["JP1", "FR3"]},
+        load={},
+    )
+    at_draw(s, "JP1")  # Player 1 has nothing ready: RUSH HOUR does not ask them
+    with_deck(s, 1, ["rush-hour", "adjust"])
+    play(s, "draw action deck")
+    assert (s.step, s.actor, legal(s)) == (EVENT_STEP, 1, ["takeoff 1", "takeoff 2", "pass"])
+    play(s, "takeoff 1")
+    assert (s.step, s.actor) == (DRAW, 0)  # one plane only: Player 2 is not asked again
+    assert s.taken[1] == (idx("US2"),)
+    assert s.departure[1][1] == Docked(idx("UK2"), dice("b6 r5"))
 
 
 @pytest.mark.rule("ARU-EVT-14", "ARU-DICE-14")

@@ -326,6 +326,20 @@ def test_the_planes_shown_by_locate_are_seen_by_the_player_only() -> None:
         assert not set(FIVE) & told(s, other)
 
 
+@pytest.mark.rule("ARU-HID-07")
+def test_the_viewers_own_log_names_the_planes_locate_showed_it() -> None:
+    """A view carries its seat's log: the seat's private lines for that seat, the public ones for others."""
+    s = with_deck(position(2, hands={0: ["locate", "US2", "control", "FR3"]}), 0, FIVE)
+    until_step(s, PLAY_CARD)
+    play(s, "play locate", "use")
+    shown = ", ".join(CAT.cards[CAT.by_id[c]].describe() for c in FIVE)
+    assert s.view(0).log[-1] == f"You look at {shown}."
+    assert s.view(0).to_dict()["log"] == s.log_for(0)
+    for other in (1, None):
+        assert s.view(other).log[-1] == "Player 1 looks at 5 planes."
+        assert s.view(other).to_dict()["log"] == s.log_for(other)
+
+
 # -- Events left out ------------------------------------------------------------------------------
 
 
