@@ -226,6 +226,18 @@ def test_a_player_holding_a_tycoon_cannot_take_another() -> None:
 
 
 @pytest.mark.rule("GCS-ACQ-08")
+@pytest.mark.parametrize("held", [("Di1", "B8"), ("B8", "Di1"), ("B8", "Y8", "Di1")])
+def test_a_tycoon_anywhere_in_the_hand_rules_out_another(held: tuple[str, ...]) -> None:
+    s = position(2, rows={0: ROW}, hands={0: ["S03", *held], 1: ["P7", "Y2"]}, board=BOARD)
+    s.standees[0] = PROMENADE
+    promenade = list(s.promenade)
+    play(s, "play S03", "place right", "walk 1")  # space 1: the airship is the only choice
+    assert hand(s) == (*held, "G1")
+    assert s.promenade == promenade
+    assert (s.current, s.step) == (1, CHOOSE_CARD)
+
+
+@pytest.mark.rule("GCS-ACQ-08")
 def test_the_tycoon_alternative_is_refused_while_one_is_held() -> None:
     # Stop before the forced take to try the refused alternative.
     s = walking(keep="Di1")

@@ -168,6 +168,23 @@ def test_an_empty_movement_space_gives_no_card() -> None:
     assert (s.current, s.step) == (1, CHOOSE_CARD)
 
 
+@pytest.mark.rule("GCS-EDGE-03", "GCS-ACQ-13")
+def test_an_empty_movement_space_moves_no_lane_of_the_airship_played_this_turn() -> None:
+    # B7 (blue, Player Movement 1, move 1-1) is played at the right end and forced one space left;
+    # the walk of 1 lands on the bare Movement space. No airship is taken there, so no lane may
+    # move, though the skyport has blue lanes (SA1 and B7 itself).
+    s = position(rows={0: PLAIN_ROW}, hands={0: ["B7", "Y8"], 1: ["P7", "Y2"]}, board={MOVEMENT_SPACE: None})
+    s.standees[0] = MOVEMENT_SPACE - 1
+    play(s, "play B7", "place right")
+    row = (lane("SA1"), berth("S01"), lane("B7"), lane("SA3"))
+    assert s.rows[0] == row
+    assert s.standees[0] == MOVEMENT_SPACE
+    assert s.hands[0] == (idx("Y8"),)
+    assert turn_log(s)[-1] == "Player 1 gains no card: no airship is left beside the space."
+    assert (s.current, s.step) == (1, CHOOSE_CARD)
+    assert s.rows[0] == row
+
+
 @pytest.mark.rule("GCS-EDGE-03")
 def test_an_empty_set_space_still_awards_the_token() -> None:
     s = staged(COLOURS_SPACE, rows=SIX_COLOURS, board={COLOURS_SPACE: None})

@@ -341,6 +341,20 @@ def test_every_placed_card_counts_its_printed_player_movement() -> None:
     assert wide.tiebreak[0] == (2, 13)
 
 
+@pytest.mark.rule("GCS-TIE-03", "GCS-TIE-04")
+def test_starting_airships_count_their_printed_player_movement() -> None:
+    # Seat 0 keeps city A's starting row: SA1 blue beside SA2's blue ribbon (1 x 1) and SA3 purple
+    # between SA2's and SA4's purple ribbons (1 x 2): 3 points, 2 lanes, Player Movement
+    # SA1 2 + SA2 0 + SA3 2 + SA4 0 = 4. Seat 1: B7 (1 star) and P8 (2 stars), 3 points, 2 lanes,
+    # Player Movement 1 + 1 = 2. Only the starting airships' 2 + 2 decide it.
+    assert [CAT.cards[idx(c)].movement for c in ("SA1", "SA2", "SA3", "SA4")] == [2, 0, 2, 0]
+    result = final({0: ["SA1", "SA2", "SA3", "SA4"], 1: ["B7", "P8"]}, players=2)
+    assert result.scores == (3, 3)
+    assert result.tiebreak == ((2, 4), (2, 2))
+    assert result.ranks == (1, 2)
+    assert result.winners == (0,)
+
+
 @pytest.mark.rule("GCS-TIE-04", "GCS-TIE-05")
 def test_a_starting_station_counts_zero_and_a_full_tie_is_shared() -> None:
     # SA2 (starting, blue/purple) then B1: the blue lane faces the purple ribbon, 0 points.
