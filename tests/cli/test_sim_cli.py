@@ -519,6 +519,19 @@ def test_a_tournament_out_that_is_a_file_or_holds_another_run_is_refused(tmp_pat
     assert (out / "random-vs-greedy.jsonl").read_text() == before
 
 
+def test_a_tournament_writes_its_standings_into_the_out_folder_it_makes(tmp_path: Path) -> None:
+    """--json may name a file in the --out folder even when that folder is only made by the command."""
+    out = tmp_path / "games"
+    code, said = invoke(
+        *ROUND_ROBIN, "--agents", "random,greedy", "--out", str(out), "--json", str(out / "standings.json")
+    )
+    assert code == 0 and json.loads((out / "standings.json").read_text())["games"] == 2
+    code, said = invoke(
+        *ROUND_ROBIN, "--agents", "random,greedy", "--out", str(out), "--json", str(tmp_path / "no/s.json")
+    )
+    assert code == 2 and "there is no folder" in " ".join(said.split())
+
+
 def test_group_files_are_named_for_any_file_system() -> None:
     assert tournament_rr.file_name(("ismcts:500", "greedy")) == "ismcts_500-vs-greedy.jsonl"
     assert tournament_rr.file_name(("easy", "normal", "hard")) == "easy-vs-normal-vs-hard.jsonl"

@@ -116,7 +116,14 @@ def tournament(
     check_players(game, players)
     names = agent_list(agents)
     options = game_options(game, variant_file, settings, option, players)
-    if json_out is not None:
+    # --json may name a file in the --out folder this command makes: checked once that folder is made.
+    in_new_out = (
+        out is not None
+        and json_out is not None
+        and not out.exists()
+        and json_out.parent.resolve() == out.resolve()
+    )
+    if json_out is not None and not in_new_out:
         writable(json_out, "the standings")
     try:
         work = rr.schedule(game.id, names, players, games_per_pair, seed, options)
@@ -124,6 +131,8 @@ def tournament(
         fail(str(exc))
     per_group = len(work[0][1])
     files = kept_in(out, [run.agents for run, _ in work])
+    if json_out is not None and in_new_out:
+        writable(json_out, "the standings")
     left = [pending(run, per_group, path) for (run, _), path in zip(work, files, strict=True)]
     games: list[rr.Played] = [(g["agents"], g["ranks"]) for _, _, done, _ in left for g in done]
 
