@@ -532,6 +532,21 @@ def test_a_tournament_writes_its_standings_into_the_out_folder_it_makes(tmp_path
     assert code == 2 and "there is no folder" in " ".join(said.split())
 
 
+def test_a_refused_group_file_leaves_every_file_in_the_folder_as_it_was(tmp_path: Path) -> None:
+    """One group's file of another run stops the command before a torn line is cut from any other."""
+    out = tmp_path / "games"
+    assert invoke(*ROUND_ROBIN, "--agents", "random,greedy,easy", "--out", str(out))[0] == 0
+    pair = out / "random-vs-greedy.jsonl"
+    torn = pair.read_text() + pair.read_text()[:300]
+    pair.write_text(torn)
+    other = out / "greedy-vs-easy.jsonl"
+    other.write_text(other.read_text().replace('"seed":1,', '"seed":7,'))
+    before = {p.name: p.read_text() for p in out.iterdir()}
+    code, said = invoke(*ROUND_ROBIN, "--agents", "random,greedy,easy", "--out", str(out))
+    assert code == 2 and "holds games of another run" in " ".join(said.split())
+    assert {p.name: p.read_text() for p in out.iterdir()} == before
+
+
 def test_group_files_are_named_for_any_file_system() -> None:
     assert tournament_rr.file_name(("ismcts:500", "greedy")) == "ismcts_500-vs-greedy.jsonl"
     assert tournament_rr.file_name(("easy", "normal", "hard")) == "easy-vs-normal-vs-hard.jsonl"

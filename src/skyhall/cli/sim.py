@@ -167,13 +167,14 @@ def played(
 
 
 def pending(
-    run: Run, games: int, out: Path | None
+    run: Run, games: int, out: Path | None, *, cut: bool = True
 ) -> tuple[Run, list[dict[str, Any]], list[dict[str, Any]], list[Job]]:
     """What is left of the first ``games`` games of ``run``, given its results file ``out`` (if any):
     the run as the file writes it, every game the file holds, those among the first ``games``, and the
-    jobs of the others. A file of another run exits with its error."""
+    jobs of the others. A file of another run exits with its error; ``cut=False`` leaves a torn last
+    line for :func:`results.cut_torn` (see :func:`results.resume`)."""
     try:
-        held = results.resume(out, run) if out is not None else []
+        held = results.resume(out, run, cut=cut) if out is not None else []
     except results.ResultsError as exc:
         fail(str(exc))
     if held and held[0]["run"] != run.to_dict():  # the same data, its variant written otherwise

@@ -133,7 +133,12 @@ def tournament(
     files = kept_in(out, [run.agents for run, _ in work])
     if json_out is not None and in_new_out:
         writable(json_out, "the standings")
-    left = [pending(run, per_group, path) for (run, _), path in zip(work, files, strict=True)]
+    # Every group's file is checked before a torn last line is cut from any: one file of another run
+    # leaves them all as they were.
+    left = [pending(run, per_group, path, cut=False) for (run, _), path in zip(work, files, strict=True)]
+    for path in files:
+        if path is not None:
+            results.cut_torn(path)
     games: list[rr.Played] = [(g["agents"], g["ranks"]) for _, _, done, _ in left for g in done]
 
     console = Console(highlight=False)

@@ -171,8 +171,10 @@ def played_here(path: Path, games: list[dict[str, Any]]) -> None:
         )
 
 
-def resume(path: Path, run: Run) -> list[dict[str, Any]]:
-    """The games of ``run`` already in ``path`` (none if it does not exist), after cutting a torn last line.
+def resume(path: Path, run: Run, *, cut: bool = True) -> list[dict[str, Any]]:
+    """The games of ``run`` already in ``path`` (none if it does not exist), after cutting a torn last line
+    (with ``cut=False`` the file is only checked: a round robin checks every group's file before it
+    cuts any, see :func:`cut_torn`).
 
     :class:`ResultsError` when the file holds anything but games of this run; the file is then left
     exactly as it was (a torn line is cut only from a file that is this run's).
@@ -204,9 +206,21 @@ def resume(path: Path, run: Run) -> list[dict[str, Any]]:
             raise ResultsError(f"{path} is not a results file of `skyhall sim --out`; use another --out file")
         if not games and f'"run":{json.dumps(wanted, separators=(",", ":"))}'.encode() not in torn:
             raise ResultsError(f"{path} holds one unfinished line of another run; use another --out file")
-        with path.open("r+b") as sink:
-            sink.truncate(len(whole))
+        if cut:
+            cut_torn(path)
     return games
+
+
+def cut_torn(path: Path) -> None:
+    """Cut a torn last line (the process was killed while writing it) off ``path``, a file
+    :func:`resume` has found to be the run's; a file that ends with a whole line is left alone."""
+    if not path.exists():
+        return
+    raw = path.read_bytes()
+    whole = raw.rfind(b"\n") + 1
+    if whole != len(raw):
+        with path.open("r+b") as sink:
+            sink.truncate(whole)
 
 
 def game_data_alike(found: Any, wanted: dict[str, Any]) -> bool:
