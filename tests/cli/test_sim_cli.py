@@ -547,6 +547,35 @@ def test_a_refused_group_file_leaves_every_file_in_the_folder_as_it_was(tmp_path
     assert {p.name: p.read_text() for p in out.iterdir()} == before
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "wrong"),
+    [
+        ("ranks", None, "field 'ranks'"),
+        ("ranks", [1], "field 'ranks'"),
+        ("ranks", ["1", "2"], "field 'ranks'"),
+        ("agents", ["random", "easy"], "seating 'easy', not the run's agents"),
+        ("agents", ["random", 7], "seating 7, not the run's agents"),
+        ("agents", ["random", "random"], "seating 'random', 'random', not the run's agents"),
+    ],
+)
+def test_a_group_file_with_a_damaged_game_is_refused_naming_it(
+    tmp_path: Path, field: str, value: object, wrong: str
+) -> None:
+    out = tmp_path / "games"
+    assert invoke(*ROUND_ROBIN, "--agents", "random,greedy", "--out", str(out))[0] == 0
+    pair = out / "random-vs-greedy.jsonl"
+    games = [json.loads(line) for line in pair.read_text().splitlines()]
+    if value is None:
+        del games[1][field]
+    else:
+        games[1][field] = value
+    pair.write_text("".join(json.dumps(g, separators=(",", ":")) + "\n" for g in games))
+    before = pair.read_text()
+    code, said = invoke(*ROUND_ROBIN, "--agents", "random,greedy", "--out", str(out))
+    assert code == 2 and str(pair) in "".join(said.split()) and wrong in " ".join(said.split())
+    assert pair.read_text() == before
+
+
 def test_group_files_are_named_for_any_file_system() -> None:
     assert tournament_rr.file_name(("ismcts:500", "greedy")) == "ismcts_500-vs-greedy.jsonl"
     assert tournament_rr.file_name(("easy", "normal", "hard")) == "easy-vs-normal-vs-hard.jsonl"

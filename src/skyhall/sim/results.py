@@ -122,6 +122,13 @@ def malformed(game: dict[str, Any]) -> str | None:
             ),
             "a table of points per seat",
         ),
+        (
+            "ranks",
+            _ints(game.get("ranks"))
+            and len(game["ranks"]) == seats
+            and all(1 <= r <= seats for r in game["ranks"]),
+            "a rank per seat, 1 the best",
+        ),
         ("decisions", isinstance(game.get("decisions"), int), "a whole number"),
         ("record", isinstance(game.get("record"), dict), "a game record"),
     )
@@ -176,8 +183,9 @@ def resume(path: Path, run: Run, *, cut: bool = True) -> list[dict[str, Any]]:
     (with ``cut=False`` the file is only checked: a round robin checks every group's file before it
     cuts any, see :func:`cut_torn`).
 
-    :class:`ResultsError` when the file holds anything but games of this run; the file is then left
-    exactly as it was (a torn line is cut only from a file that is this run's).
+    :class:`ResultsError` when the file holds anything but games of this run, each seating the run's
+    agents; the file is then left exactly as it was (a torn line is cut only from a file that is this
+    run's).
     """
     if not path.exists():
         return []
@@ -199,6 +207,13 @@ def resume(path: Path, run: Run, *, cut: bool = True) -> list[dict[str, Any]]:
                 f"{'differs' if len(differ) == 1 else 'differ'}: "
                 f"{', '.join(f'{k}={found.get(k)!r} there, {wanted.get(k)!r} now' for k in differ)}); "
                 "use another --out file, or delete this one to start over"
+            )
+        seated = game["agents"]
+        if not all(isinstance(a, str) for a in seated) or sorted(seated) != sorted(wanted["agents"]):
+            strangers = [a for a in seated if a not in wanted["agents"]] or seated
+            raise ResultsError(
+                f"{path} holds game {game['index']} seating {', '.join(map(repr, strangers))}, not the "
+                f"run's agents ({', '.join(wanted['agents'])}); use another --out file"
             )
     if whole != raw:
         torn = raw[len(whole) :]
