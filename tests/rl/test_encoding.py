@@ -114,6 +114,9 @@ def test_dump_reads_any_sequence_of_numbers_and_names_what_it_cannot() -> None:
     assert enc.dump(obs.tolist()) == enc.dump(obs)
     with pytest.raises(TypeError, match="sequence of numbers, not str"):
         enc.dump("0, 1")  # type: ignore[arg-type]
+    for scalar in (None, 5, np.float32(1.0)):
+        with pytest.raises(TypeError, match="sequence of numbers, not"):
+            enc.dump(scalar)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"shape \(4304,\), not \(3,\)"):
         enc.dump([0.0, 1.0, 0.0])  # type: ignore[arg-type]
 

@@ -105,12 +105,13 @@ class Layout:
     def dump(self, obs: Vector) -> str:
         """Each part with a nonzero entry, and those entries by label (a 1 flag shows its label alone).
         ``obs`` may be any sequence of numbers (a list read back from JSON, a tensor's ``.tolist()``)."""
+        wrong = TypeError(f"a {self.game} observation is a sequence of numbers, not {type(obs).__name__}")
         try:
             obs = np.asarray(obs, dtype=np.float32)
         except (TypeError, ValueError):
-            raise TypeError(
-                f"a {self.game} observation is a sequence of numbers, not {type(obs).__name__}"
-            ) from None
+            raise wrong from None
+        if obs.ndim == 0:  # one number, or None (which numpy reads as NaN)
+            raise wrong
         if obs.shape != (self.size,):
             raise ValueError(f"a {self.game} observation has shape ({self.size},), not {obs.shape}")
         lines = []
