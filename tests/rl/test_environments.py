@@ -536,3 +536,10 @@ def test_reset_options_must_be_a_mapping_and_the_illegal_reward_a_number() -> No
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     reward = env.step(illegal)[1]
     assert reward == -2.0 and type(reward) is float
+
+
+def test_an_illegal_reward_that_is_no_finite_number_fails_at_construction() -> None:
+    """A NaN or infinite reward would poison every value a learner estimates from it."""
+    for wrong in (float("nan"), float("inf"), -np.inf):
+        with pytest.raises(ValueError, match="illegal_reward is a finite number"):
+            gym_env("skyport", illegal_reward=wrong)

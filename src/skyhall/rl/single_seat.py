@@ -22,6 +22,7 @@ Importing :mod:`skyhall.rl` registers each game with Gymnasium as ``skyhall/<gam
 
 from __future__ import annotations
 
+import math
 import numbers
 import random
 import warnings
@@ -98,6 +99,8 @@ class SkyhallSeat(gymnasium.Env[Vector, Any]):
         given: object = illegal_reward  # typed float, but a caller may pass anything
         if isinstance(given, bool) or not isinstance(given, numbers.Real):
             raise TypeError(f"illegal_reward is a number, not {given!r}")
+        if not math.isfinite(given):
+            raise ValueError(f"illegal_reward is a finite number, not {given!r}")
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, HIGH, (self.table.encoder.size,), np.float32)
