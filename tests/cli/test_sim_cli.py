@@ -54,6 +54,7 @@ def test_an_interrupted_run_resumes_to_the_same_file(tmp_path: Path) -> None:
     assert out.read_text() == whole
     code, said = invoke(*SIM, "--out", str(out))
     assert code == 0 and out.read_text() == whole, "nothing left to play"
+    assert "games/s" not in said, "and no progress bar for it"
 
 
 def test_a_file_of_another_run_is_refused_and_kept(tmp_path: Path) -> None:
@@ -467,6 +468,7 @@ def test_a_tournament_keeps_each_groups_games_and_plays_only_what_is_missing(tmp
     assert code == 0 and "2 of 6 games already played, the other 4" in " ".join(said.split())
     again = invoke(*ROUND_ROBIN, "--agents", "random,greedy,easy", "--out", str(out), "--json", str(kept))
     assert again[0] == 0 and "holds every game of this round robin already" in " ".join(again[1].split())
+    assert "games/s" not in again[1], "no progress bar when there is nothing to play"
     assert pair.read_text() == first, "the pair's games were not played again"
     assert {p.name for p in out.iterdir()} == {pair.name, "random-vs-easy.jsonl", "greedy-vs-easy.jsonl"}
     assert invoke(*ROUND_ROBIN, "--agents", "random,greedy,easy", "--json", str(whole))[0] == 0

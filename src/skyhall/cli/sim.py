@@ -147,6 +147,8 @@ def played(
 ) -> Iterator[list[Outcome]]:
     """Play ``work`` (jobs of one or more runs) under a progress bar; yields finished games in order."""
     total = sum(len(todo) for _, todo in work)
+    if not total:  # all played already (a resumed run): no workers to start, no empty progress bar
+        return
     try:
         with (
             executor_for(workers or local_workers(), cluster) as (executor, count),
