@@ -206,21 +206,21 @@ def resume(path: Path, run: Run, *, cut: bool = True) -> list[dict[str, Any]]:
                 f"{path} holds games of another run ({', '.join(differ)} "
                 f"{'differs' if len(differ) == 1 else 'differ'}: "
                 f"{', '.join(f'{k}={found.get(k)!r} there, {wanted.get(k)!r} now' for k in differ)}); "
-                "use another --out file, or delete this one to start over"
+                "use another --out, or delete this file to start over"
             )
         seated = game["agents"]
         if not all(isinstance(a, str) for a in seated) or sorted(seated) != sorted(wanted["agents"]):
             strangers = [a for a in seated if a not in wanted["agents"]] or seated
             raise ResultsError(
                 f"{path} holds game {game['index']} seating {', '.join(map(repr, strangers))}, not the "
-                f"run's agents ({', '.join(wanted['agents'])}); use another --out file"
+                f"run's agents ({', '.join(wanted['agents'])}); use another --out"
             )
     if whole != raw:
         torn = raw[len(whole) :]
         if not torn.startswith(b'{"index":'):  # every line of a results file starts so: this is not one
-            raise ResultsError(f"{path} is not a results file of `skyhall sim --out`; use another --out file")
+            raise ResultsError(f"{path} is not a results file of `skyhall sim --out`; use another --out")
         if not games and f'"run":{json.dumps(wanted, separators=(",", ":"))}'.encode() not in torn:
-            raise ResultsError(f"{path} holds one unfinished line of another run; use another --out file")
+            raise ResultsError(f"{path} holds one unfinished line of another run; use another --out")
         if cut:
             cut_torn(path)
     return games
