@@ -313,9 +313,16 @@ def test_time_limited_agents_and_an_uneven_rotation_are_pointed_out(tmp_path: Pa
     assert invoke("report", str(out), "-o", str(page))[0] == 0
     assert "3 games is not a multiple of 2 players" in page.read_text()
     assert "would be bold by chance alone" in page.read_text() and "pooled over them" in page.read_text()
+    hard = {"greedy": "hard", "random": "random"}
     timed = [
-        json.dumps({**json.loads(x), "run": {**json.loads(x)["run"], "agents": ["hard", "random"]}})
-        for x in out.read_text().splitlines()
+        json.dumps(
+            {
+                **game,
+                "run": {**game["run"], "agents": ["hard", "random"]},
+                "agents": [hard[a] for a in game["agents"]],
+            }
+        )
+        for game in map(json.loads, out.read_text().splitlines())
     ]
     out.write_text("\n".join(timed) + "\n")
     assert invoke("report", str(out), "-o", str(page))[0] == 0
@@ -576,6 +583,18 @@ def test_a_group_file_with_a_damaged_game_is_refused_naming_it(
     code, said = invoke(*ROUND_ROBIN, "--agents", "random,greedy", "--out", str(out))
     assert code == 2 and str(pair) in "".join(said.split()) and wrong in " ".join(said.split())
     assert pair.read_text() == before
+
+
+def test_report_refuses_a_game_seating_agents_its_run_does_not(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke(*SIM, "--agents", "greedy,random", "--out", str(out))[0] == 0
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    games[2]["agents"] = ["greedy", "hard"]
+    out.write_text("".join(json.dumps(g) + "\n" for g in games))
+    code, said = invoke("report", str(out), "-o", str(tmp_path / "r.html"))
+    said = " ".join(said.split())
+    assert code == 2 and "holds game 2 seating 'hard', not the run's agents (greedy, random)" in said
+    assert not (tmp_path / "r.html").exists()
 
 
 def test_group_files_are_named_for_any_file_system() -> None:

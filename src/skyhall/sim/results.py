@@ -145,12 +145,29 @@ def differing(found: object, wanted: dict[str, Any]) -> list[str]:
     return [k for k in wanted if found.get(k) != wanted[k]] or ["run"]
 
 
+def seated_by_run(path: Path, game: dict[str, Any], agents: list[str], hint: str) -> None:
+    """:class:`ResultsError` (ending with ``hint``) unless ``game`` (read from ``path``) seats the run's
+    ``agents``, in any order: a line edited by hand would otherwise be rated or summed for agents that
+    never played it."""
+    seated = game["agents"]
+    if not all(isinstance(a, str) for a in seated) or sorted(seated) != sorted(agents):
+        strangers = [a for a in seated if a not in agents] or seated
+        raise ResultsError(
+            f"{path} holds game {game['index']} seating {', '.join(map(repr, strangers))}, not the run's "
+            f"agents ({', '.join(map(str, agents))}); {hint}"
+        )
+
+
 def one_run(path: Path, games: list[dict[str, Any]]) -> None:
-    """:class:`ResultsError` unless ``games`` (read from ``path``) are one run's, each game once: files
-    joined with ``cat`` would otherwise be summed as one run, or count a game twice."""
+    """:class:`ResultsError` unless ``games`` (read from ``path``) are one run's, each game once and
+    seating the run's agents: files joined with ``cat`` would otherwise be summed as one run, or count
+    a game twice."""
     if not games:
         return
     first = games[0]["run"]
+    agents = first.get("agents") if isinstance(first, dict) else None
+    if not isinstance(agents, list):
+        raise ResultsError(f"{path} does not say which agents its run seats (field 'run', line 1)")
     seen: set[Any] = set()
     for number, game in enumerate(games, start=1):
         if game["run"] != first:
@@ -162,6 +179,7 @@ def one_run(path: Path, games: list[dict[str, Any]]) -> None:
         if game["index"] in seen:
             raise ResultsError(f"{path} holds game {game['index']} of its run twice (line {number})")
         seen.add(game["index"])
+        seated_by_run(path, game, agents, "was the file edited by hand?")
 
 
 def played_here(path: Path, games: list[dict[str, Any]]) -> None:
@@ -208,13 +226,7 @@ def resume(path: Path, run: Run, *, cut: bool = True) -> list[dict[str, Any]]:
                 f"{', '.join(f'{k}={found.get(k)!r} there, {wanted.get(k)!r} now' for k in differ)}); "
                 "use another --out, or delete this file to start over"
             )
-        seated = game["agents"]
-        if not all(isinstance(a, str) for a in seated) or sorted(seated) != sorted(wanted["agents"]):
-            strangers = [a for a in seated if a not in wanted["agents"]] or seated
-            raise ResultsError(
-                f"{path} holds game {game['index']} seating {', '.join(map(repr, strangers))}, not the "
-                f"run's agents ({', '.join(wanted['agents'])}); use another --out"
-            )
+        seated_by_run(path, game, wanted["agents"], "use another --out")
     if whole != raw:
         torn = raw[len(whole) :]
         if not torn.startswith(b'{"index":'):  # every line of a results file starts so: this is not one
