@@ -9,6 +9,7 @@ Routes (docs/server.md has the messages in full):
 ``POST /api/matches/{id}/claim``            open an invite link: the seat, and this device's own token for it
 ``POST /api/matches/{id}/seats/{n}/invite`` a new invite link for seat ``n`` (the seat's token or the host's)
 ``POST /api/matches/{id}/host``             a new host token (the host's own); the one before stops working
+``POST /api/matches/{id}/rematch``          the rematch of a finished match (a seat's token or the host's)
 ``POST /api/my-matches``                    the matches of the tokens a browser holds
 ``GET  /api/matches/{id}``                  the state, as a seat (``Authorization: Bearer``) or a spectator
 ``POST /api/matches/{id}/act``              make a choice (token, seq, action)
@@ -60,6 +61,7 @@ from skyhall.server.messages import (
     ControlBody,
     CreateMatch,
     Join,
+    RematchBody,
     TokenBody,
     TokensBody,
     error,
@@ -452,6 +454,19 @@ def create_app(
         authority = await hall.get(match_id)
         authority.check_readable()
         return {"match": authority.id, "host": await authority.rehost(hall.store, body.token)}
+
+    @app.post("/api/matches/{match_id}/rematch")
+    async def rematch(
+        match_id: str,
+        request: Request,
+        body: RematchBody | None = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        hall = hall_of(request)
+        authority = await hall.get(match_id)
+        token = bearer(authorization)
+        device = body.device if body is not None else None
+        return await hall.rematch(authority, token, device, lambda: visitors.create(address(request)))
 
     @app.post("/api/my-matches")
     async def my_matches(body: TokensBody, request: Request) -> dict[str, Any]:

@@ -169,6 +169,14 @@ MOVED = (
 DEVICE_TOKEN = 22
 """The fewest characters of a token a device makes for itself (:meth:`Authority.claim`): 128 bits of
 URL-safe base64."""
+DEVICE_SHORT = f"device: a device's token has at least {DEVICE_TOKEN} random characters"
+DEVICE_OWN = "device: a device's token must be its own, not a link's"
+DEVICE_TAKEN = "device: this token holds another seat; make a new one"
+REMATCH_SEAT_HELD = (
+    "This seat of the rematch is held by another device already: play it there, or ask the match's "
+    "host for a new link"
+)
+"""Why a seat of a finished match is refused its seat of the rematch (see ``take_rematch_seat``)."""
 
 
 def replay_failure(exc: RecordError) -> str:
@@ -193,6 +201,7 @@ class Authority:
         seats: list[Seat],
         reason: str | None = None,
         host_hash: str | None = None,
+        rematch: str | None = None,
     ) -> None:
         self.id = match_id
         self.record = record
@@ -208,6 +217,8 @@ class Authority:
         """The seats' sockets (of ``listeners``) by the token they joined with."""
         self.host_hash = host_hash
         """The hash of the creator's token, which can make any seat a new link (none for old matches)."""
+        self.rematch = rematch
+        """The id of the match this one's table plays next, once a rematch was asked for (public)."""
         self.thinking = False
         """A bot decision is being computed."""
         self.acted_at = -math.inf
@@ -240,7 +251,7 @@ class Authority:
             except Exception:  # any failure to rebuild marks this match broken, never the server
                 log.exception("match %s no longer replays", stored.id)
                 reason = UNREADABLE
-        return cls(stored.id, record, state, seats, reason, stored.host_hash)
+        return cls(stored.id, record, state, seats, reason, stored.host_hash, stored.rematch)
 
     @property
     def seq(self) -> int:
@@ -273,6 +284,11 @@ class Authority:
         """Whether ``token`` is the match's host token."""
         return token is not None and _same(token_hash(token), self.host_hash)
 
+    def is_link(self, hashed: str) -> bool:
+        """Whether a token of hash ``hashed`` is one of the match's pending invites or its host's: no
+        token a device may hold a seat by (whoever saw that link would hold the seat too)."""
+        return any(s.invited(hashed) for s in self.seats) or _same(hashed, self.host_hash)
+
     def holder(self, token: str | None) -> tuple[int, str]:
         """:meth:`seat_for`, and the token's hash (what a socket or a choice is checked by later)."""
         if not token:
@@ -303,9 +319,7 @@ class Authority:
         if not invite:
             raise Refused("unauthorized", "this needs a seat's invite link")
         if device is not None and len(device) < DEVICE_TOKEN:
-            raise Refused(
-                "invalid", f"device: a device's token has at least {DEVICE_TOKEN} random characters"
-            )
+            raise Refused("invalid", DEVICE_SHORT)
         hashed = token_hash(invite)
         async with self.lock:
             if device is not None:
@@ -313,8 +327,8 @@ class Authority:
                 for i, s in enumerate(self.seats):
                     if s.holds(made):
                         return i, device  # asked again: the answer was lost
-                if any(s.invited(made) for s in self.seats) or _same(made, self.host_hash):
-                    raise Refused("invalid", "device: a device's token must be its own, not a link's")
+                if self.is_link(made):
+                    raise Refused("invalid", DEVICE_OWN)
             seat = next((i for i, s in enumerate(self.seats) if s.invited(hashed)), None)
             if seat is None:
                 over = self.state is not None and self.state.is_over
@@ -326,7 +340,7 @@ class Authority:
                     store, seat, token_hash(secret), None, human=playing and self.seats[seat].kind == "bot"
                 )
             except IntegrityError:  # a device that gave a token another seat holds: nothing changed
-                raise Refused("invalid", "device: this token holds another seat; make a new one") from None
+                raise Refused("invalid", DEVICE_TAKEN) from None
             return seat, secret
 
     async def invite(self, store: Store, seat: int, token: str | None) -> str:
@@ -363,10 +377,46 @@ class Authority:
         async with self.lock:
             if not self.hosted_by(token):
                 raise Refused("forbidden", "only the match host's token can make the match a new host link")
-            made = secrets.token_urlsafe(24)
-            await asyncio.to_thread(store.set_host, self.id, token_hash(made))
-            self.host_hash = token_hash(made)
-            return made
+            return await self._new_host(store)
+
+    async def host_for_rematch(self, store: Store) -> str:
+        """A new host token for this match, a rematch whose finished match's host asks for it (the
+        hall checked their token there): as :meth:`rehost`, the one before stops being the host's."""
+        async with self.lock:
+            return await self._new_host(store)
+
+    async def _new_host(self, store: Store) -> str:
+        made = secrets.token_urlsafe(24)
+        await asyncio.to_thread(store.set_host, self.id, token_hash(made))
+        self.host_hash = token_hash(made)
+        return made
+
+    async def take_rematch_seat(self, store: Store, seat: int, device: str | None) -> str:
+        """Seat ``seat`` of this match, a rematch, for the device that held it in the finished match
+        (the hall checked its token there): held by ``device`` (else a token made here) from now on.
+
+        Asked again with the device that holds it (an answer lost on the way), the same answer;
+        ``forbidden`` if another device holds it already (the player plays it there, or the host makes
+        the seat a new link). A pending invite the host made for the seat stays pending: opening it
+        moves the seat, as ever. The seat stays what it is (a bot seat stays a bot's: its holder takes
+        it back as in any match).
+        """
+        async with self.lock:
+            held = self.seats[seat]
+            if device is not None:
+                made = token_hash(device)
+                if held.holds(made):
+                    return device  # asked again: the answer was lost
+                if self.is_link(made):
+                    raise Refused("invalid", DEVICE_OWN)
+            if held.token_hash is not None:
+                raise Refused("forbidden", REMATCH_SEAT_HELD)
+            secret = device or secrets.token_urlsafe(24)
+            try:
+                await self._relink(store, seat, token_hash(secret), held.invite_hash)
+            except IntegrityError:  # a token that holds a seat already (of this match or another)
+                raise Refused("invalid", DEVICE_TAKEN) from None
+            return secret
 
     async def _relink(
         self, store: Store, seat: int, device: str | None, invite: str | None, human: bool = False
@@ -407,6 +457,7 @@ class Authority:
             view,
             legal,
             state.result() if state.is_over else None,
+            self.rematch,
         )
 
     def words(self, seat: int | None) -> dict[str, Any]:
@@ -499,6 +550,11 @@ class Authority:
             self.seats[seat].kind = kind
             self.seats[seat].level = level
             self._broadcast()
+
+    def set_rematch(self, match_id: str) -> None:
+        """Name the match's rematch (stored already; the lock held): every watcher hears of it."""
+        self.rematch = match_id
+        self._broadcast()
 
     def bot_turn(self) -> BotTurn | None:
         """The pending decision if a bot must make it and none is thinking yet."""

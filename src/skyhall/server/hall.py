@@ -15,10 +15,11 @@ import re
 import secrets
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from skyhall.agents import agent_names
 from skyhall.core.errors import SkyhallError
@@ -27,18 +28,23 @@ from skyhall.core.registry import Game, available, get
 from skyhall.core.spec import Option
 from skyhall.core.text import MissingText, paragraphs, text_module
 from skyhall.server.authority import (
+    DEVICE_OWN,
+    DEVICE_SHORT,
+    DEVICE_TAKEN,
+    DEVICE_TOKEN,
     NOT_A_SEAT,
     UNREADABLE,
     Authority,
     BotTurn,
     Refused,
+    Seat,
     new_seats,
     seat_infos,
 )
 from skyhall.server.bots import BotPool, bot_seed, default_level, levels
 from skyhall.server.journal import Journal
 from skyhall.server.messages import CreateMatch, error
-from skyhall.server.storage import BROKEN, LIVE, Store, token_hash
+from skyhall.server.storage import BROKEN, LIVE, OVER, RematchMade, Store, token_hash
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +59,12 @@ NOT_IN_CONTROL = (
     "seat's link since replaced, or a host link the host has since made new"
 )
 """Why a token may not hand a seat over (what ``control`` says where a seat's page is told
+:data:`~skyhall.server.authority.NOT_A_SEAT`)."""
+NOT_IN_REMATCH = (
+    "a rematch is asked for with a seat's token of the match or its host's, and this token is neither: "
+    "a forged one, a seat's link since replaced, or a host link the host has since made new"
+)
+"""Why a token gets no rematch (said, as for ``control``, where a seat's page is told
 :data:`~skyhall.server.authority.NOT_A_SEAT`)."""
 
 
@@ -197,30 +209,121 @@ class Hall:
         hidden = sorted(set(request.options) & (set(game.spec.options) - set(game.spec.offered)))
         if hidden:  # card-data overlays are for designers' simulations (``skyhall sim``)
             raise Refused("invalid", f"the server does not offer the option {hidden[0]!r}")
-        seed = secrets.randbelow(2**62)
         try:
-            record, state = GameRecord.start(game.id, players, seed, dict(request.options))
+            record, state = GameRecord.start(
+                game.id, players, secrets.randbelow(2**62), dict(request.options)
+            )
         except (SkyhallError, ValueError, TypeError, KeyError) as exc:
             raise Refused("invalid", str(exc).strip("'\"")) from None
         names = seat_names([seat.name for seat in seats] or [None] * players)
         tokens = [secrets.token_urlsafe(24) for _ in range(players)]
         host = secrets.token_urlsafe(24)
+        authority = await self._store_new(record, state, new_seats(names, kinds, tokens), token_hash(host))
+        return Created(authority, tokens, host)
+
+    async def _store_new(
+        self, record: GameRecord, state: Any, seats: list[Seat], host_hash: str, rematch_of: str | None = None
+    ) -> Authority:
+        """Store a new match of ``record``'s start (as ``rematch_of``'s rematch, if given; see
+        :meth:`Store.create`), then keep it here and let its bots think."""
         match_id = "m_" + secrets.token_urlsafe(9)
-        seat_list = new_seats(names, kinds, tokens)
         await asyncio.to_thread(
             self.store.create,
             match_id,
-            game.id,
+            record.game,
             record.rules_version,
-            seed,
+            record.seed,
             record.options,
-            seat_infos(seat_list),
-            token_hash(host),
+            seat_infos(seats),
+            host_hash,
+            rematch_of,
         )
-        authority = Authority(match_id, record, state, seat_list, host_hash=token_hash(host))
+        authority = Authority(match_id, record, state, seats, host_hash=host_hash)
         self.matches[match_id] = authority
         self.kick(authority)
-        return Created(authority, tokens, host)
+        return authority
+
+    async def rematch(
+        self,
+        old: Authority,
+        token: str | None,
+        device: str | None,
+        creating: Callable[[], None] = lambda: None,
+    ) -> dict[str, Any]:
+        """The rematch of the finished match ``old``, asked with ``token``: one of its seats' (its
+        device's) or its host's. The first such request makes it: the same game, player count,
+        options, seat names, and seat kinds and bot levels as they are at the end, a new seed; it is
+        stored as ``old``'s rematch, and every watcher of ``old`` hears of it. Later requests get the
+        same match (``creating`` is called, and may refuse, only before one is made).
+
+        A seat's token gets the same seat of the rematch, held at once by ``device`` (the token its
+        device made, as for a claim; else one made here): ``{"match", "game", "seat", "token"}``.
+        The host's token gets the rematch's host token, a new one at each request (the one before
+        then stops): ``{"match", "host"}``. Refused, changing nothing: no token (``unauthorized``), one
+        that is neither (``forbidden``), a match not over (``live``) or broken, a device's token that
+        is too short, a link's, or one that holds a seat already (``invalid``), the seat of the rematch
+        held by another device (``forbidden``).
+        """
+        if not token:
+            raise Refused("unauthorized", "this needs a seat's token of the match or its host's")
+        old.check_readable()
+        async with old.lock:
+            seat: int | None = None
+            if not old.hosted_by(token):
+                try:
+                    seat, _ = old.holder(token)
+                except Refused as exc:
+                    if exc.message != NOT_A_SEAT:  # an invite not yet opened: open it first
+                        raise
+                    raise Refused("forbidden", NOT_IN_REMATCH) from None
+            if old.status != OVER:
+                raise Refused("live", "the match is not over yet: a rematch is made once it has ended")
+            if seat is not None and device is not None:
+                if len(device) < DEVICE_TOKEN:
+                    raise Refused("invalid", DEVICE_SHORT)
+                if old.is_link(token_hash(device)):
+                    raise Refused("invalid", DEVICE_OWN)
+            rematch = old.rematch
+            if rematch is None:
+                creating()
+                secret = None if seat is None else device or secrets.token_urlsafe(24)
+                held = None if secret is None else token_hash(secret)
+                made, rematch = await self._make_rematch(old, seat, held)
+                old.set_rematch(rematch)
+                if made and seat is not None:  # its seat was stored held by the device that asked
+                    return {"match": rematch, "game": old.game.id, "seat": seat, "token": secret}
+                device = secret
+        new = await self.get(rematch)
+        new.check_readable()
+        if seat is None:
+            return {"match": new.id, "host": await new.host_for_rematch(self.store)}
+        token = await new.take_rematch_seat(self.store, seat, device)
+        return {"match": new.id, "game": new.game.id, "seat": seat, "token": token}
+
+    async def _make_rematch(self, old: Authority, seat: int | None, held: str | None) -> tuple[bool, str]:
+        """Store ``old``'s rematch (``old``'s lock held), its seat ``seat`` held by the token of hash
+        ``held`` (none: nobody's yet): ``(True, its id)``; ``(False, the id)`` of a rematch another
+        request (or server) stored first."""
+        spec = old.record
+        try:
+            record, state = GameRecord.start(
+                spec.game, spec.players, secrets.randbelow(2**62), dict(spec.options)
+            )
+        except (SkyhallError, ValueError, TypeError, KeyError) as exc:  # options a newer version refuses
+            raise Refused("invalid", f"this match cannot be played again: {exc}") from None
+        seats = [
+            Seat(s.name, s.kind, s.level if s.kind == "bot" else None, held if i == seat else None, None)
+            for i, s in enumerate(old.seats)
+        ]
+        try:
+            new = await self._store_new(record, state, seats, token_hash(secrets.token_urlsafe(24)), old.id)
+        except RematchMade as made:
+            if made.rematch is None:
+                raise
+            return False, made.rematch
+        except IntegrityError:  # the device's token holds a seat already (of another match)
+            raise Refused("invalid", DEVICE_TAKEN) from None
+        return True, new.id
 
     async def act(self, authority: Authority, seat: int, seq: int, action: str, by: str) -> None:
         """A human's choice for ``seat``, made with the token of hash ``by`` (which the caller found to

@@ -122,6 +122,13 @@ class TokenBody(Strict):
     token: Token | None = None
 
 
+class RematchBody(Strict):
+    """The token the device will hold its seat of the rematch by, if it made one (as for
+    :class:`ClaimBody`; see :meth:`skyhall.server.hall.Hall.rematch`)."""
+
+    device: Token | None = None
+
+
 class ClaimBody(Strict):
     """An invite link's token to open, and the token the device will hold the seat by, if it made one
     (see :meth:`skyhall.server.authority.Authority.claim`)."""
@@ -178,10 +185,13 @@ def state_message(
     view: Any,
     legal: Sequence[Any],
     result: Result | None,
+    rematch: str | None = None,
 ) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) receives after every change.
 
-    ``view`` is ``view(seat)``; ``legal`` the pending choices if ``seat`` makes them, else empty.
+    ``view`` is ``view(seat)``; ``legal`` the pending choices if ``seat`` makes them, else empty;
+    ``rematch`` the id of the match a finished one's table plays next, if any (public: the match
+    ids are, and whoever watched this one may watch that one too).
     """
     return {
         "type": "state",
@@ -196,6 +206,7 @@ def state_message(
         "choices": choices(text, codec, view, legal),
         "log": list(view.log),
         "result": result_words(result, seats, text),
+        "rematch": rematch,
     }
 
 

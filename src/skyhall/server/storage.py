@@ -5,8 +5,9 @@ moves in order; replaying them rebuilds every state, so nothing else is saved. S
 tokens are never stored, only their SHA-256 (:func:`token_hash`): a copy of the
 database lets nobody act for a seat. A seat has two: the secret of the device that
 holds it, and a pending invite link, spent when it is opened (docs/server.md, "Seat
-links"); the match has its host's. ``move`` has ``(match_id, seq)`` unique, so two
-writers can never both store move ``seq`` of one match.
+links"); the match has its host's, and once over the id of its rematch, if one was
+asked for. ``move`` has ``(match_id, seq)`` unique, so two writers can never both
+store move ``seq`` of one match.
 
 The schema is created and upgraded by the Alembic migrations next to this module
 (:func:`migrate`, run on every start). SQLite (the default, a file in the user's
@@ -94,6 +95,8 @@ class MatchRow(Base):
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     host_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     """The creator's token, which can make any seat a new link (``None``: matches made before)."""
+    rematch_id: Mapped[str | None] = mapped_column(String(32), default=None)
+    """The match this one's table plays next (``None`` until a rematch is asked for)."""
 
 
 class SeatRow(Base):
@@ -164,6 +167,16 @@ class StoredMatch:
     created: datetime
     updated: datetime
     host_hash: str | None = None
+    rematch: str | None = None
+    """The id of the match's rematch, if one was made."""
+
+
+class RematchMade(Exception):
+    """The match already has a rematch (another request made it first): nothing was stored."""
+
+    def __init__(self, rematch: str | None) -> None:
+        super().__init__(f"the match's rematch is {rematch}")
+        self.rematch = rematch
 
 
 def default_url() -> str:
@@ -284,8 +297,10 @@ class Store:
         options: dict[str, Any],
         seats: Sequence[SeatInfo],
         host_hash: str | None = None,
+        rematch_of: str | None = None,
     ) -> None:
-        """Store a new match and its seats."""
+        """Store a new match and its seats; with ``rematch_of``, as that match's rematch, in the same
+        transaction (:class:`RematchMade`, and nothing stored, if it has one already)."""
         stamp = now()
         with self.session.begin() as session:
             session.add(
@@ -315,6 +330,17 @@ class Store:
                         invite_hash=info.invite_hash,
                     )
                 )
+            if rematch_of is not None:
+                session.flush()
+                made = session.execute(
+                    update(MatchRow)
+                    .where(MatchRow.id == rematch_of, MatchRow.rematch_id.is_(None))
+                    .values(rematch_id=match_id, updated=stamp)
+                )
+                if made.rowcount != 1:  # type: ignore[attr-defined]
+                    raise RematchMade(
+                        session.scalar(select(MatchRow.rematch_id).where(MatchRow.id == rematch_of))
+                    )
 
     def add_moves(self, moves: Sequence[Move]) -> None:
         """Append ``moves`` (of any matches) in one transaction: all are stored, or none.
@@ -422,4 +448,5 @@ class Store:
             created=row.created,
             updated=row.updated,
             host_hash=row.host_hash,
+            rematch=row.rematch_id,
         )
