@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -10,7 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import LiveServer
+from tests.web.conftest import LiveServer, browsing
+from tests.web.playthrough import Match
 
 pytestmark = pytest.mark.slow
 
@@ -250,3 +254,42 @@ def test_the_seat_i_play_moves_to_a_persons_seat(live_server: LiveServer, page: 
     page.get_by_role("button", name="Create match").click()
     href = page.get_by_role("link", name="Open my seat").get_attribute("href")
     assert href.endswith("#seat=1")
+
+
+def test_a_finished_matchs_seats_play_again_with_one_click(
+    live_server: LiveServer, page: Any, browser: Any, artifacts: Path
+) -> None:
+    """A seat asks for the rematch and lands in its seat there; the other seat's page hears of it
+    ("Join the rematch") and joins; a spectator may watch it."""
+    match = Match.create(live_server, "airport-rush")
+    assert match.play_until(lambda _: False, random.Random(3)) is None  # played to the end
+    with browsing(browser) as friend, browsing(browser) as watcher:
+        match.open(page, 0)
+        match.open(friend, 1)
+        watcher.goto(f"{live_server.url}/match/{match.id}#watch")
+        watcher.get_by_text("The match is over").first.wait_for()
+        assert watcher.get_by_role("button", name="Rematch").count() == 0  # a spectator asks for none
+        page.get_by_role("button", name="Rematch", exact=True).click()
+        page.wait_for_url(re.compile(r"/match/(?!" + re.escape(match.id) + r")[^/#]+#seat=0$"))
+        page.locator(".seat.you").wait_for()
+        new = page.url.split("/match/")[1].split("#")[0]
+        assert live_server.api("GET", f"/api/matches/{match.id}")["rematch"] == new
+        assert [s["opened"] for s in live_server.api("GET", f"/api/matches/{new}")["seats"]] == [True, False]
+
+        watch = watcher.get_by_role("link", name="Watch the rematch")  # pushed: no reload
+        watch.wait_for()
+        join = friend.get_by_role("button", name="Join the rematch")
+        join.wait_for()
+        friend.get_by_text("a rematch is ready").wait_for()
+        friend.screenshot(path=str(artifacts / "match-rematch-ready.png"), full_page=True)
+        join.focus()  # by keyboard, as a reader would
+        friend.keyboard.press("Enter")
+        friend.wait_for_url(f"**/match/{new}#seat=1")
+        friend.locator(".seat.you").wait_for()
+        seats = live_server.api("GET", f"/api/matches/{new}")["seats"]
+        assert [s["opened"] for s in seats] == [True, True]
+        held = json.loads(friend.evaluate("localStorage.getItem('skyhall.seats')"))
+        assert any(s["match"] == new and s["seat"] == 1 for s in held)
+        watch.click()
+        watcher.wait_for_url(f"**/match/{new}#watch")
+        watcher.get_by_text("You are watching.").wait_for()

@@ -195,6 +195,40 @@ export async function claimSeat(match, invite) {
   return opened;
 }
 
+/** Take this browser's seat in the rematch of the finished `match` (docs/server.md, "Rematch"), asked
+ * with `token`, the seat it holds there: the server makes the rematch if nobody has yet, and the seat
+ * of the same number is held from then on by a token this browser made and kept first (as for an
+ * invite: a lost answer is asked for again with the same token). Resolves to {match, game, seat, token}. */
+export async function rematchSeat(match, token) {
+  const key = `rematch:${match}:${token}`;
+  const tries = opening();
+  const device = tries[key] || newToken();
+  localStorage.setItem(OPENING_KEY, JSON.stringify({ ...tries, [key]: device }));
+  const forget = () => {
+    const { [key]: _, ...rest } = opening();
+    localStorage.setItem(OPENING_KEY, JSON.stringify(rest));
+  };
+  let taken;
+  try {
+    taken = await api("POST", `/api/matches/${encodeURIComponent(match)}/rematch`, { device }, token);
+  } catch (e) {
+    if (e.status) forget(); // the server said no: nothing to ask again (a lost answer has no status)
+    throw e;
+  }
+  holdSeat({ match: taken.match, seat: taken.seat, token: taken.token, game: taken.game });
+  forget();
+  return taken;
+}
+
+/** The rematch of the finished `match` as its host (`host`: the host's token there): the server makes
+ * it if nobody has yet, and answers its host token, kept here (a new one at each asking: the one
+ * before stops). Resolves to {match, host}. */
+export async function rematchHost(match, host) {
+  const answer = await api("POST", `/api/matches/${encodeURIComponent(match)}/rematch`, {}, host);
+  holdHost(answer.match, answer.host);
+  return answer;
+}
+
 // The host's token of each match this browser created: [{match, token, at}], newest first.
 const HOSTS_KEY = "skyhall.hosts";
 

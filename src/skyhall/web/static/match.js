@@ -4,7 +4,7 @@ import { render } from "preact";
 import { useEffect, useErrorBoundary, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
   adoptHost, api, claimSeat, defaultLevel, follows, forgetHost, forgetSeat, heldSeats, holdHost, holdSeat, hostLink, hostToken, HowToPlay, html,
-  inAddress, LinkField, named, ordinal, seatLink, setSeatNames, targetWords, unclick,
+  inAddress, LinkField, named, ordinal, rematchHost, rematchSeat, seatLink, setSeatNames, targetWords, unclick,
 } from "./lib.js";
 
 const PARTS = location.pathname.split("/").filter(Boolean); // ["match", id] or ["match", id, "replay"]
@@ -423,6 +423,52 @@ function toScores() {
   }
 }
 
+/** The table again, once the match is over (docs/server.md, "Rematch"): a seat's player (or the host)
+ * asks for the rematch, made by whoever asks first, and is taken to their seat of it ("Rematch", then
+ * "Join the rematch" once it exists); a browser holding its seat of it already goes there; anyone
+ * else may watch it. A browser that holds the host's token also asks for the rematch's, so that it
+ * can make seat links there (for a player who left). Refusals are shown with `onRefused`. */
+function Rematch({ message, token, onRefused }) {
+  const [busy, setBusy] = useState(false);
+  const next = message.rematch;
+  const host = hostToken(MATCH);
+  const seated = message.seat !== null && Boolean(token);
+  const held = next && heldSeats().find((s) => s.match === next);
+  const ask = async () => {
+    if (busy) return;
+    setBusy(true);
+    onRefused(null);
+    try {
+      let target = null;
+      let made = next;
+      if (seated) {
+        const taken = await rematchSeat(MATCH, token);
+        made = taken.match;
+        target = seatLink(taken.match, taken.seat);
+      }
+      if (host && !(made && hostToken(made))) {
+        try {
+          made = (await rematchHost(MATCH, host)).match;
+        } catch (e) {
+          if (!target) throw e; // the seat is taken all the same: the host's part can be asked again
+        }
+      }
+      location.assign(target || `/match/${encodeURIComponent(made)}#watch`);
+    } catch (e) {
+      setBusy(false);
+      onRefused(e.status ? { code: e.code, message: e.message }
+        : { code: "offline", message: "The server could not be reached to make the rematch. Try again: your seat of it is kept for you." });
+    }
+  };
+  if (held) return html`<a class="button primary" href=${seatLink(next, held.seat)}>Go to the rematch</a>`;
+  if (seated || host) {
+    return html`<button type="button" class="primary" aria-disabled=${busy ? "true" : "false"} onClick=${ask}>
+      ${next ? "Join the rematch" : "Rematch"}</button>`;
+  }
+  if (next) return html`<a class="button" href=${`/match/${encodeURIComponent(next)}#watch`}>Watch the rematch</a>`;
+  return null;
+}
+
 function SeatControl({ message, token, levels }) {
   const me = message.seats[message.seat];
   const [level, setLevel] = useState(defaultLevel(levels));
@@ -769,7 +815,9 @@ function Live() {
         ${message.seat !== null && !over && about && html`<${SeatControl} message=${message} token=${token} levels=${about.levels} />`}
         ${!over && link !== "refused" && html`<${SeatLinks} message=${message} token=${token} levels=${about && about.levels} />`}
         ${about && html`<${HowToPlay} summary=${about.summary} />`}
+        ${over && message.rematch && html`<p role="status">The table plays again: a rematch is ready.</p>`}
         ${over && html`<p class="after">
+          <${Rematch} message=${message} token=${token} onRefused=${(n) => setNotice(n && { ...n, at: Date.now() })} />
           ${message.result && html`<button type="button" class="primary" onClick=${toScores}>See the score sheet</button>`}
           <a class="button" href=${`/match/${MATCH}/replay`}>Replay</a>
           <a class="button" href=${`/api/matches/${MATCH}/record`} download>Download the record</a></p>`}
