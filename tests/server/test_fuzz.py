@@ -143,6 +143,15 @@ class Fuzzer:
                 ),
                 ("GET", f"/api/matches/{match}/replay/{step}", {}),
                 ("GET", f"/api/matches/{match}/record", {}),
+                (
+                    "POST",
+                    f"/api/matches/{match}/rematch",  # of a match not over: never made
+                    {
+                        **body,
+                        "json": {"device": self.value()} if "json" in body else None,
+                        "headers": {**body.get("headers", {}), "authorization": self.bearer()},
+                    },
+                ),
                 (self.rng.choice(["PUT", "DELETE", "PATCH"]), f"/api/matches/{match}/act", body),
             ]
         )
