@@ -339,12 +339,12 @@ def test_the_match_says_it_waits_for_a_player_who_has_not_opened_their_link(
     alice = Match(live_server, match, [next(s["token"] for s in held if s["match"] == match), ""])
     assert alice.play_until(lambda message: message["seat"] != 0, random.Random(2)) is not None  # Bob's turn
     waiting = page.locator(".side .waiting")
-    waiting.filter(has_text="Waiting for Bob to open their invite link.").wait_for()
+    waiting.filter(has_text="Waiting for Bob to take their seat.").wait_for()
     assert "make them a new one under Seat links" in waiting.inner_text()  # said to the host only
 
     friend.goto(f"{live_server.url}/match/{match}")  # a spectator cannot help: only told why
     friend.get_by_text("You are watching.").wait_for()
-    assert friend.locator(".side .waiting").inner_text() == "Waiting for Bob to open their invite link."
+    assert friend.locator(".side .waiting").inner_text() == "Waiting for Bob to take their seat."
 
     friend.goto(invite)
     friend.locator(".seat.you").wait_for()

@@ -404,14 +404,15 @@ function endWords(message) {
   return `The match is over: ${won}${others.length ? ` (${others.join(", ")})` : ""}.${ties}${place}`;
 }
 
-/** Why the match waits, when the seat to act is a person whose invite link nobody has opened yet
- * (the match cannot go on until they do); what the host, who can make the seat a new link, may do. */
+/** Why the match waits, when the seat to act is a person nobody has taken their seat for yet (by
+ * opening their invite link, or, in a rematch, from the finished match's page): the match cannot go
+ * on until they do. What the host, who can make the seat a new link, may do. */
 function unopened(message, host) {
   const deciding = message.view.to_act;
   const seat = deciding === null || deciding === undefined ? null : message.seats[deciding];
   if (!seat || seat.kind !== "human" || seat.opened || deciding === message.seat) return null;
-  const waiting = `Waiting for ${seat.name} to open their invite link.`;
-  return host ? `${waiting} If it went astray, make them a new one under Seat links.` : waiting;
+  const waiting = `Waiting for ${seat.name} to take their seat.`;
+  return host ? `${waiting} If their link went astray, make them a new one under Seat links.` : waiting;
 }
 
 /** Scroll to the score sheet and put the focus on its heading. */
