@@ -173,34 +173,11 @@ function newToken() {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
 }
 
-/** Open a seat's invite link: the server spends it, and this browser holds the seat from now on by a
- * token it made (docs/server.md, "Seat links"). Resolves to {seat, token}; a refusal forgets the try. */
-export async function claimSeat(match, invite) {
-  const tries = opening();
-  const token = tries[invite] || newToken();
-  localStorage.setItem(OPENING_KEY, JSON.stringify({ ...tries, [invite]: token }));
-  const forget = () => {
-    const { [invite]: _, ...rest } = opening();
-    localStorage.setItem(OPENING_KEY, JSON.stringify(rest));
-  };
-  let opened;
-  try {
-    opened = await api("POST", `/api/matches/${encodeURIComponent(match)}/claim`, { token: invite, device: token });
-  } catch (e) {
-    if (e.status) forget(); // the server said no: nothing to ask again (a lost answer has no status)
-    throw e;
-  }
-  holdSeat({ match, seat: opened.seat, token: opened.token, game: opened.game });
-  forget();
-  return opened;
-}
-
-/** Take this browser's seat in the rematch of the finished `match` (docs/server.md, "Rematch"), asked
- * with `token`, the seat it holds there: the server makes the rematch if nobody has yet, and the seat
- * of the same number is held from then on by a token this browser made and kept first (as for an
- * invite: a lost answer is asked for again with the same token). Resolves to {match, game, seat, token}. */
-export async function rematchSeat(match, token) {
-  const key = `rematch:${match}:${token}`;
+/** Take a seat with a token this browser makes for itself: `ask(device)` asks the server to let
+ * `device` hold the seat and resolves to {match, game, seat, token}. The token is kept under `key`
+ * before asking, so that an answer lost on the way is asked for again with the same token (which the
+ * server then answers as the seat's), and forgotten once the seat is held or the server said no. */
+async function takeSeat(key, ask) {
   const tries = opening();
   const device = tries[key] || newToken();
   localStorage.setItem(OPENING_KEY, JSON.stringify({ ...tries, [key]: device }));
@@ -210,7 +187,7 @@ export async function rematchSeat(match, token) {
   };
   let taken;
   try {
-    taken = await api("POST", `/api/matches/${encodeURIComponent(match)}/rematch`, { device }, token);
+    taken = await ask(device);
   } catch (e) {
     if (e.status) forget(); // the server said no: nothing to ask again (a lost answer has no status)
     throw e;
@@ -218,6 +195,22 @@ export async function rematchSeat(match, token) {
   holdSeat({ match: taken.match, seat: taken.seat, token: taken.token, game: taken.game });
   forget();
   return taken;
+}
+
+/** Open a seat's invite link: the server spends it, and this browser holds the seat from now on by a
+ * token it made (docs/server.md, "Seat links"). Resolves to {match, game, seat, token}. */
+export function claimSeat(match, invite) {
+  return takeSeat(invite, (device) =>
+    api("POST", `/api/matches/${encodeURIComponent(match)}/claim`, { token: invite, device }));
+}
+
+/** Take this browser's seat in the rematch of the finished `match` (docs/server.md, "Rematch"), asked
+ * with `token`, the seat it holds there: the server makes the rematch if nobody has yet, and the seat
+ * of the same number is held from then on by a token this browser made. Resolves to
+ * {match, game, seat, token}. */
+export function rematchSeat(match, token) {
+  return takeSeat(`rematch:${match}:${token}`, (device) =>
+    api("POST", `/api/matches/${encodeURIComponent(match)}/rematch`, { device }, token));
 }
 
 /** The rematch of the finished `match` as its host (`host`: the host's token there): the server makes
