@@ -404,10 +404,14 @@ def interrupt(monkeypatch: pytest.MonkeyPatch, module: Any, after: int, *command
     return code, " ".join(said.split())
 
 
-def interrupt_tournament(monkeypatch: pytest.MonkeyPatch, after: int, agents: str) -> tuple[int, str]:
+TOURNAMENT = ("tournament", "skyport", "--games-per-pair", "8", "-w", "1")
+
+
+def interrupt_tournament(
+    monkeypatch: pytest.MonkeyPatch, after: int, agents: str, *more: str
+) -> tuple[int, str]:
     """A round robin of ``agents`` interrupted after ``after`` batches of games."""
-    command = ("tournament", "skyport", "--agents", agents, "--games-per-pair", "8", "-w", "1")
-    return interrupt(monkeypatch, tournament_cli, after, *command)
+    return interrupt(monkeypatch, tournament_cli, after, *TOURNAMENT, "--agents", agents, *more)
 
 
 def test_an_interrupted_tournament_still_rates_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -504,13 +508,12 @@ def test_an_interrupted_tournament_with_out_keeps_its_games_and_resumes(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     out = tmp_path / "games"
-    command = ("tournament", "skyport", "--agents", "greedy,random", "--games-per-pair", "8", "-w", "1")
-    code, said = interrupt(monkeypatch, tournament_cli, 3, *command, "--out", str(out))
+    code, said = interrupt_tournament(monkeypatch, 3, "greedy,random", "--out", str(out))
     kept = re.search(r"Interrupted after (\d) games", said)
     assert code == INTERRUPTED and kept and f"{out} keeps them, and the same command resumes" in said
     assert len((out / "greedy-vs-random.jsonl").read_text().splitlines()) == int(kept[1])
     monkeypatch.undo()
-    code, said = invoke(*command, "--out", str(out))
+    code, said = invoke(*TOURNAMENT, "--agents", "greedy,random", "--out", str(out))
     assert code == 0 and f"{kept[1]} of 8 games already played" in " ".join(said.split())
     assert len((out / "greedy-vs-random.jsonl").read_text().splitlines()) == 8
 
