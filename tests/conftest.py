@@ -20,3 +20,17 @@ def _own_data_folder(
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     yield folder
+
+
+GAME_TEST_TIMEOUT = 300
+"""Seconds a rules test may take (the suite's default is 900). The slowest, hypothesis sequences of
+Airport Rush, take about a minute on a loaded 2-core machine; many rules tests play a game to its end,
+so an engine bug that keeps a game from ending fails them here in five minutes, not fifteen."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Rules tests (``tests/games``) get :data:`GAME_TEST_TIMEOUT` unless they set their own."""
+    games = Path(__file__).parent / "games"
+    for item in items:
+        if item.path.is_relative_to(games) and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(GAME_TEST_TIMEOUT))
