@@ -293,3 +293,57 @@ def test_a_finished_matchs_seats_play_again_with_one_click(
         watch.click()
         watcher.wait_for_url(f"**/match/{new}#watch")
         watcher.get_by_text("You are watching.").wait_for()
+
+
+def test_a_browser_with_a_seat_and_the_host_token_holds_both_in_the_rematch(
+    live_server: LiveServer, page: Any
+) -> None:
+    """The host's part of the rematch lost on the way (the seat's was answered): back on the finished
+    match's page, the browser is offered the rematch again, not only "Go to the rematch", and asking
+    gets it the rematch's host token while it keeps its seat there."""
+    created = live_server.api("POST", "/api/matches", {"game": "skyport", "seats": [{"kind": "human"}] * 2})
+    claims = [
+        live_server.api("POST", f"/api/matches/{created['match']}/claim", {"token": s["token"]})
+        for s in created["seats"]
+    ]
+    match = Match(live_server, created["match"], [c["token"] for c in claims])
+    assert match.play_until(lambda _: False, random.Random(5)) is None  # played to the end
+    match.open(page, 0)
+    page.evaluate(
+        "([match, token]) => localStorage.setItem("
+        "'skyhall.hosts', JSON.stringify([{match, token, at: Date.now()}]))",
+        [match.id, created["host"]],
+    )
+    page.reload()
+    lost: list[str] = []
+
+    def lose_the_hosts_answer(route: Any) -> None:
+        if route.request.post_data == "{}" and not lost:  # the host's ask (a seat's sends its device)
+            lost.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/rematch", lose_the_hosts_answer)
+    page.get_by_role("button", name="Rematch", exact=True).click()
+    page.wait_for_url(re.compile(r"/match/(?!" + re.escape(match.id) + r")[^/#]+#seat=0$"))
+    new = page.url.split("/match/")[1].split("#")[0]
+    assert lost
+
+    def hosts() -> list[Any]:
+        found: list[Any] = json.loads(page.evaluate("localStorage.getItem('skyhall.hosts')"))
+        return found
+
+    assert [h["match"] for h in hosts() if h["match"] == new] == []
+    page.goto(f"{live_server.url}/match/{match.id}#seat=0")
+    page.get_by_text("The match is over").first.wait_for()
+    page.get_by_role("button", name="Join the rematch").click()
+    page.wait_for_url(f"**/match/{new}#seat=0")
+    wait_for(lambda: any(h["match"] == new for h in hosts()))
+    host = next(h["token"] for h in hosts() if h["match"] == new)
+    assert live_server.api("POST", f"/api/matches/{new}/seats/1/invite", {"token": host})["seat"] == 1
+    held = json.loads(page.evaluate("localStorage.getItem('skyhall.seats')"))
+    mine = [s for s in held if s["match"] == new]
+    assert [s["seat"] for s in mine] == [0]
+    assert live_server.api("GET", f"/api/matches/{new}")["seats"][0]["opened"]
+    assert json.loads(page.evaluate("localStorage.getItem('skyhall.opening') || '{}'")) == {}

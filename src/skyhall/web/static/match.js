@@ -435,14 +435,16 @@ function Rematch({ message, token, onRefused }) {
   const host = hostToken(MATCH);
   const seated = message.seat !== null && Boolean(token);
   const held = next && heldSeats().find((s) => s.match === next);
+  // the host's part still to ask for: the rematch's host token, if its answer was lost (the seat's came)
+  const hosting = host && !(next && hostToken(next));
   const ask = async () => {
     if (busy) return;
     setBusy(true);
     onRefused(null);
     try {
-      let target = null;
+      let target = held ? seatLink(next, held.seat) : null;
       let made = next;
-      if (seated) {
+      if (seated && !held) {
         const taken = await rematchSeat(MATCH, token);
         made = taken.match;
         target = seatLink(taken.match, taken.seat);
@@ -451,7 +453,8 @@ function Rematch({ message, token, onRefused }) {
         try {
           made = (await rematchHost(MATCH, host)).match;
         } catch (e) {
-          if (!target) throw e; // the seat is taken all the same: the host's part can be asked again
+          if (e.code === "forbidden") forgetHost(MATCH); // a host link made new elsewhere: not this browser's
+          if (!target) throw e; // the seat is taken all the same: the host's part can be asked again here
         }
       }
       location.assign(target || `/match/${encodeURIComponent(made)}#watch`);
@@ -461,7 +464,7 @@ function Rematch({ message, token, onRefused }) {
         : { code: "offline", message: "The server could not be reached to make the rematch. Try again: your seat of it is kept for you." });
     }
   };
-  if (held) return html`<a class="button primary" href=${seatLink(next, held.seat)}>Go to the rematch</a>`;
+  if (held && !hosting) return html`<a class="button primary" href=${seatLink(next, held.seat)}>Go to the rematch</a>`;
   if (seated || host) {
     return html`<button type="button" class="primary" aria-disabled=${busy ? "true" : "false"} onClick=${ask}>
       ${next ? "Join the rematch" : "Rematch"}</button>`;
