@@ -347,3 +347,32 @@ def test_a_browser_with_a_seat_and_the_host_token_holds_both_in_the_rematch(
     assert [s["seat"] for s in mine] == [0]
     assert live_server.api("GET", f"/api/matches/{new}")["seats"][0]["opened"]
     assert json.loads(page.evaluate("localStorage.getItem('skyhall.opening') || '{}'")) == {}
+
+
+def test_a_browser_holding_two_seats_takes_each_ones_rematch_seat(live_server: LiveServer, page: Any) -> None:
+    """One browser plays two seats (a shared tablet): once it holds seat 0 of the rematch, seat 1's page
+    of the finished match still offers "Join the rematch" for seat 1, not a way to seat 0."""
+    match = Match.create(live_server, "skyport")
+    assert match.play_until(lambda _: False, random.Random(7)) is None  # played to the end
+    match.open(page, 0)
+    page.evaluate(
+        "([match, token]) => localStorage.setItem('skyhall.seats', JSON.stringify(["
+        "{match, seat: 1, token, game: 'skyport', at: Date.now()},"
+        "...JSON.parse(localStorage.getItem('skyhall.seats'))]))",
+        [match.id, match.tokens[1]],
+    )
+    page.reload()
+    page.get_by_role("button", name="Rematch", exact=True).click()
+    page.wait_for_url(re.compile(r"/match/(?!" + re.escape(match.id) + r")[^/#]+#seat=0$"))
+    new = page.url.split("/match/")[1].split("#")[0]
+    page.goto(f"{live_server.url}/match/{match.id}#seat=1")
+    page.get_by_text("The match is over").first.wait_for()
+    page.get_by_role("button", name="Join the rematch").click()
+    page.wait_for_url(f"**/match/{new}#seat=1")
+    page.locator(".seat.you").wait_for()
+    held = json.loads(page.evaluate("localStorage.getItem('skyhall.seats')"))
+    assert sorted(s["seat"] for s in held if s["match"] == new) == [0, 1]
+    assert [s["opened"] for s in live_server.api("GET", f"/api/matches/{new}")["seats"]] == [True, True]
+    page.goto(f"{live_server.url}/match/{match.id}#seat=1")  # now held: straight there
+    page.get_by_role("link", name="Go to the rematch").click()
+    page.wait_for_url(f"**/match/{new}#seat=1")

@@ -434,7 +434,9 @@ function Rematch({ message, token, onRefused }) {
   const next = message.rematch;
   const host = hostToken(MATCH);
   const seated = message.seat !== null && Boolean(token);
-  const held = next && heldSeats().find((s) => s.match === next);
+  // this page's seat of the rematch, held here already (a spectator's page: any seat held there); a
+  // browser may hold two seats, and seat 1's page must not lead to seat 0 of the rematch
+  const held = next && heldSeats().find((s) => s.match === next && (!seated || s.seat === message.seat));
   // the host's part still to ask for: the rematch's host token, if its answer was lost (the seat's came)
   const hosting = host && !(next && hostToken(next));
   const ask = async () => {
