@@ -376,3 +376,34 @@ def test_a_browser_holding_two_seats_takes_each_ones_rematch_seat(live_server: L
     page.goto(f"{live_server.url}/match/{match.id}#seat=1")  # now held: straight there
     page.get_by_role("link", name="Go to the rematch").click()
     page.wait_for_url(f"**/match/{new}#seat=1")
+
+
+def test_a_rematch_seat_whose_answer_came_back_as_a_proxy_error_is_asked_again_with_the_same_device(
+    live_server: LiveServer, page: Any
+) -> None:
+    """The server stored the seat, but a proxy answered 502: the device token is kept, so asking again
+    is answered as the seat's (a new token would be refused, the seat being held already)."""
+    created = live_server.api("POST", "/api/matches", {"game": "skyport", "seats": [{"kind": "human"}] * 2})
+    claims = [
+        live_server.api("POST", f"/api/matches/{created['match']}/claim", {"token": s["token"]})
+        for s in created["seats"]
+    ]
+    match = Match(live_server, created["match"], [c["token"] for c in claims])
+    assert match.play_until(lambda _: False, random.Random(5)) is None  # played to the end
+    match.open(page, 0)
+    spoiled: list[int] = []
+
+    def answer_502_after_the_server(route: Any) -> None:
+        if spoiled:
+            route.continue_()
+            return
+        spoiled.append(route.fetch().status)  # the server makes the rematch and stores the seat
+        route.fulfill(status=502, content_type="text/plain", body="Bad Gateway")
+
+    page.route("**/rematch", answer_502_after_the_server)
+    page.get_by_role("button", name="Rematch", exact=True).click()
+    page.get_by_role("button", name="Join the rematch").wait_for()
+    assert spoiled == [200]
+    page.get_by_role("button", name="Join the rematch").click()
+    page.wait_for_url(re.compile(r"/match/(?!" + re.escape(match.id) + r")[^/#]+#seat=0$"))
+    assert json.loads(page.evaluate("localStorage.getItem('skyhall.opening') || '{}'")) == {}

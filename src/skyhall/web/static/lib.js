@@ -189,7 +189,9 @@ async function takeSeat(key, ask) {
   try {
     taken = await ask(device);
   } catch (e) {
-    if (e.status) forget(); // the server said no: nothing to ask again (a lost answer has no status)
+    // The server said no: nothing to ask again. A lost answer has no status, and a 5xx (a proxy's 502,
+    // the database busy) may come after the seat was stored: the token is kept for asking again.
+    if (e.status && e.status < 500) forget();
     throw e;
   }
   holdSeat({ match: taken.match, seat: taken.seat, token: taken.token, game: taken.game });
