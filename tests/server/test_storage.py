@@ -154,6 +154,30 @@ def test_only_the_last_ended_matches_asked_for_stay_in_memory(
     assert server.client.get(f"/api/matches/{second}/replay/3").status_code == 200
 
 
+def test_an_ended_match_a_request_is_changing_stays_in_memory(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dropped while a request holds its lock (a rematch being stored, say), the match would be rebuilt
+    from the store by the next request without the change the first one is making."""
+    monkeypatch.setattr(hall_module, "KEEP_ENDED", 1)
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    first, second = (server.create(seats=bots)["match"] for _ in range(2))
+    for match in (first, second):
+        server.wait_until(lambda: server.state(match)["status"] == "over", timeout=60)  # noqa: B023
+    hall = server.client.app.state.hall  # type: ignore[attr-defined]
+    server.state(first)
+    held = hall.matches[first]
+
+    async def asked_while_changing() -> None:
+        async with held.lock:
+            await hall.get(second)  # rebuilt from the store, and the last asked for
+
+    asyncio.run(asked_while_changing())
+    assert hall.matches.get(first) is held, "kept while its lock was held"
+    server.state(second)
+    assert first not in hall.matches, "dropped once the change is done and another is asked for"
+
+
 def test_a_second_server_on_one_database_refuses_to_start(server: Server) -> None:
     """Each server keeps its matches in memory: a second one would serve matches that fall behind."""
     created = server.create()

@@ -172,15 +172,18 @@ class Hall:
         return authority
 
     def _keep(self, authority: Authority) -> None:
-        """Remember that ``authority`` was asked for; of the ended matches no socket watches, only the
-        :data:`KEEP_ENDED` last asked for stay in memory (a finished match keeps every state of its
-        replay once one is shown; it is rebuilt from the store when asked for again)."""
+        """Remember that ``authority`` was asked for; of the ended matches no socket watches and no
+        request is changing (its lock held: a claim, a new link, a rematch), only the :data:`KEEP_ENDED`
+        last asked for stay in memory (a finished match keeps every state of its replay once one is
+        shown; it is rebuilt from the store when asked for again). A match dropped while a request
+        changed it would be rebuilt from the store without that change."""
         if authority.status == LIVE:
             return
         self._ended[authority.id] = None
         self._ended.move_to_end(authority.id)
         for match_id in list(self._ended)[: max(0, len(self._ended) - KEEP_ENDED)]:
-            if not self.matches[match_id].listeners:
+            kept = self.matches[match_id]
+            if not kept.listeners and not kept.lock.locked():
                 del self._ended[match_id], self.matches[match_id]
 
     async def create(self, request: CreateMatch) -> Created:
