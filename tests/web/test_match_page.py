@@ -383,12 +383,7 @@ def test_a_rematch_seat_whose_answer_came_back_as_a_proxy_error_is_asked_again_w
 ) -> None:
     """The server stored the seat, but a proxy answered 502: the device token is kept, so asking again
     is answered as the seat's (a new token would be refused, the seat being held already)."""
-    created = live_server.api("POST", "/api/matches", {"game": "skyport", "seats": [{"kind": "human"}] * 2})
-    claims = [
-        live_server.api("POST", f"/api/matches/{created['match']}/claim", {"token": s["token"]})
-        for s in created["seats"]
-    ]
-    match = Match(live_server, created["match"], [c["token"] for c in claims])
+    match = Match.create(live_server, "skyport")
     assert match.play_until(lambda _: False, random.Random(5)) is None  # played to the end
     match.open(page, 0)
     spoiled: list[int] = []
