@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 from rich.console import Console
@@ -168,13 +168,23 @@ def played(
         fail(str(exc))
 
 
-def pending(
-    run: Run, games: int, out: Path | None, *, cut: bool = True
-) -> tuple[Run, list[dict[str, Any]], list[dict[str, Any]], list[Job]]:
-    """What is left of the first ``games`` games of ``run``, given its results file ``out`` (if any):
-    the run as the file writes it, every game the file holds, those among the first ``games``, and the
-    jobs of the others. A file of another run exits with its error; ``cut=False`` leaves a torn last
-    line for :func:`results.cut_torn` (see :func:`results.resume`)."""
+class Pending(NamedTuple):
+    """What is left of the first games of a run (see :func:`pending`)."""
+
+    run: Run
+    """The run as its results file writes it."""
+    held: list[dict[str, Any]]
+    """Every game the file holds."""
+    done: list[dict[str, Any]]
+    """Those among the first games asked for."""
+    todo: list[Job]
+    """The jobs of the others."""
+
+
+def pending(run: Run, games: int, out: Path | None, *, cut: bool = True) -> Pending:
+    """What is left of the first ``games`` games of ``run``, given its results file ``out`` (if any).
+    A file of another run exits with its error; ``cut=False`` leaves a torn last line for
+    :func:`results.cut_torn` (see :func:`results.resume`)."""
     try:
         held = results.resume(out, run, cut=cut) if out is not None else []
     except results.ResultsError as exc:
@@ -183,7 +193,7 @@ def pending(
         run = replace(run, options=held[0]["run"]["options"])
     done = [g for g in held if g["index"] < games]
     have = {g["index"] for g in done}
-    return run, held, done, [job for job in jobs(run, games) if job.index not in have]
+    return Pending(run, held, done, [job for job in jobs(run, games) if job.index not in have])
 
 
 def play_run(

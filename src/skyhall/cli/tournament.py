@@ -139,18 +139,18 @@ def tournament(
     for path in files:
         if path is not None:
             results.cut_torn(path)
-    games: list[rr.Played] = [(g["agents"], g["ranks"]) for _, _, done, _ in left for g in done]
+    games: list[rr.Played] = [(g["agents"], g["ranks"]) for group in left for g in group.done]
 
     console = Console(highlight=False)
     warn_clocked(console, names)
-    for (_, held, done, _), path in zip(left, files, strict=True):
-        if len(held) > len(done):
+    for group, path in zip(left, files, strict=True):
+        if len(group.held) > len(group.done):
             console.print(
-                f"{path} holds {len(held)} games, more than the {per_group} per group asked for: the "
+                f"{path} holds {len(group.held)} games, more than the {per_group} per group asked for: the "
                 f"standings count the first {per_group}, and the file keeps them all.",
                 style="yellow",
             )
-    todo = sum(len(jobs) for *_, jobs in left)
+    todo = sum(len(group.todo) for group in left)
     if games and not todo:
         console.print(f"{out} holds every game of this round robin already: nothing is played now.")
     elif games:
@@ -159,12 +159,12 @@ def tournament(
             f"{todo} are played now."
         )
     slots = iter(
-        [(run, path, job) for (run, _, _, jobs), path in zip(left, files, strict=True) for job in jobs]
+        [(group.run, path, job) for group, path in zip(left, files, strict=True) for job in group.todo]
     )
     title = f"{game.spec.title} round robin"
     interrupted = False
     try:
-        for ready in played(console, [(run, jobs) for run, _, _, jobs in left], workers, cluster, title):
+        for ready in played(console, [(group.run, group.todo) for group in left], workers, cluster, title):
             for outcome in ready:
                 run, path, job = next(slots)
                 if path is not None:
